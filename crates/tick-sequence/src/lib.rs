@@ -1,0 +1,81 @@
+//! Strictly increasing `(tick, counter)` pairs from the wall clock: the one engine under the
+//! time-ordered identifiers of this workspace (ULID, UUIDv7, ObjectId, Snowflake).
+//!
+//! A format asks a [`TickSequence`] for a pair and packs it, tick in the high bits; it has no
+//! lock, no clock and no fork code of its own.
+//!
+//! # The rule
+//!
+//! Each call reads the clock as `now` (in ticks since the Unix epoch) and applies, under one
+//! lock, the first case that matches:
+//!
+//! ```text
+//! now > tick          -> (now, start())          a new tick restarts the counter
+//! counter < max       -> (tick, counter + 1)     same tick, or the clock went back
+//! otherwise           -> (tick + 1, start())     counter exhausted: borrow the next tick
+//! ```
+//!
+//! `start()` is a random value of the counter's width ([`Start::Random`]) or 0
+//! ([`Start::Zero`]). No case returns an error, waits for the clock or allocates.
+//!
+//! # The guarantee, and its scope
+//!
+//! - **Strictly increasing, per sequence.** Every pair a sequence serves is greater than every
+//!   pair it served before, across all threads: the pairs of one thread increase, and no two
+//!   calls ever get the same pair. A format that packs the tick above the counter inherits
+//!   this for its integers, bytes and (for the sortable encodings) strings.
+//! - **One process.** Two processes, or two sequences, know nothing of each other: with
+//!   random starts their pairs are unique with overwhelming probability, not ordered.
+//!   Restarting a process starts a fresh sequence; nothing is persisted.
+//! - **The tick may run ahead of the clock.** After a burst that exhausts the counter, or
+//!   when the clock steps back, the served tick is later than the clock. It is never earlier
+//!   than the latest reading the sequence has seen. Accuracy of the embedded time is what
+//!   a burst or a backward step costs; order and uniqueness are not. Once the clock passes the
+//!   borrowed tick, pairs follow the clock again.
+//! - The tick is a `u64`; at `u64::MAX` there is no next tick to borrow (584 million years of
+//!   milliseconds: every format rejects such a tick long before).
+//!
+//! # Fork
+//!
+//! A child created by `fork` gets a copy of every sequence, random generator included;
+//! serving from those copies would hand parent and child the same identifiers. On Unix this
+//! crate registers a `pthread_atfork` child handler (once, on first use) that only increments
+//! an atomic generation counter, which is async-signal-safe. Each sequence, and the
+//! thread-local generator behind [`random_bits`], compares that generation with its own before
+//! serving; on a mismatch it resets its state and reseeds from the operating system, so parent
+//! and child never share a `(tick, counter)` stream. [`fork_generation`] exposes the counter,
+//! for a caller (Snowflake) that must refuse to serve in a child rather than reset.
+//!
+//! **A fork while another thread is inside [`TickSequence::next`].** POSIX allows a child of a
+//! multi-threaded process only async-signal-safe calls until it calls `exec`; the lock of a
+//! sequence may have been copied while held by a thread that does not exist in the child.
+//! This crate does not deadlock there: the first thread of the child to use the sequence sees
+//! the new generation, and since no thread of the child can have passed that check, a held
+//! lock can only be such an orphan, which it releases before resetting the state. The child
+//! then reads the clock, takes the lock and seeds a generator from the operating system (a
+//! `getrandom` system call); it allocates nothing. Whether the rest of a program (its
+//! allocator, its other locks) survives such a fork is that program's business.
+//!
+//! # Examples
+//!
+//! ```
+//! use tick_sequence::{Start, TickSequence};
+//!
+//! // 48-bit millisecond timestamps and an 80-bit counter: a ULID.
+//! static ULIDS: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+//!
+//! let (ms, counter) = ULIDS.next();
+//! let ulid = (u128::from(ms) << 80) | counter;
+//! let (ms2, counter2) = ULIDS.next();
+//! assert!((u128::from(ms2) << 80) | counter2 > ulid);
+//! ```
+#![deny(unsafe_code)]
+
+mod clock;
+mod fork;
+mod random;
+mod sequence;
+
+pub use fork::fork_generation;
+pub use random::random_bits;
+pub use sequence::{Start, TickSequence};

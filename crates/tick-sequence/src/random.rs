@@ -1,0 +1,64 @@
+//! A fork-aware CSPRNG: ChaCha12 seeded from the operating system, reseeded after `fork`.
+
+use core::cell::RefCell;
+
+use rand::rngs::{StdRng, SysRng};
+use rand::{Rng, SeedableRng};
+
+use crate::fork;
+
+/// Uniformly random `bits` low bits (0 to 128; the others are 0) from a CSPRNG that is
+/// reseeded from the operating system after a `fork`, so parent and child never draw the same
+/// values.
+///
+/// This is the source of the random counters of explicit-timestamp identifiers and of
+/// checksummed codes. Each thread owns a generator (no lock), seeded on first use.
+///
+/// # Panics
+///
+/// If the operating system cannot provide entropy, which only happens very early at boot.
+///
+/// # Examples
+///
+/// ```
+/// let value = tick_sequence::random_bits(80);
+/// assert!(value < 1 << 80);
+/// assert_eq!(tick_sequence::random_bits(0), 0);
+/// ```
+#[must_use]
+pub fn random_bits(bits: u32) -> u128 {
+    thread_local! {
+        static SOURCE: RefCell<(u64, Option<StdRng>)> = const { RefCell::new((0, None)) };
+    }
+    let value = SOURCE.with(|source| {
+        let mut source = source.borrow_mut();
+        let current = fork::epoch();
+        // No epoch is 0, so the first call of each thread seeds too.
+        if source.0 != current {
+            fork::ensure_registered();
+            *source = (current, Some(seeded()));
+        }
+        draw_u128(source.1.get_or_insert_with(seeded))
+    });
+    match bits {
+        0 => 0,
+        1..=127 => value & ((1u128 << bits) - 1),
+        _ => value,
+    }
+}
+
+/// A new generator seeded from the operating system.
+///
+/// `rand::make_rng` is not used: with `rand`'s `thread_rng` feature enabled anywhere in the
+/// build it seeds from the thread-local generator, which a forked child shares with its parent.
+pub(crate) fn seeded() -> StdRng {
+    match StdRng::try_from_rng(&mut SysRng) {
+        Ok(rng) => rng,
+        Err(error) => panic!("tick-sequence: the operating system has no entropy: {error}"),
+    }
+}
+
+#[inline]
+pub(crate) fn draw_u128(rng: &mut StdRng) -> u128 {
+    (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64())
+}

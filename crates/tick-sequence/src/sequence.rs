@@ -1,0 +1,352 @@
+//! [`TickSequence`]: the clock rule behind one lock.
+
+use core::sync::atomic::{AtomicU64, Ordering};
+
+use parking_lot::Mutex;
+use rand::rngs::StdRng;
+
+use crate::{clock, fork, random};
+
+/// Where the counter starts on a new tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// A uniformly random value of the counter's width, from a CSPRNG owned by the sequence:
+    /// identifiers from independent processes do not collide (ULID, UUIDv7, ObjectId).
+    Random,
+    /// Zero: uniqueness across processes comes from elsewhere (Snowflake's worker id).
+    Zero,
+}
+
+/// Strictly increasing `(tick, counter)` pairs, from any number of threads.
+///
+/// The whole rule, applied under one lock to the clock reading `now` (in ticks):
+///
+/// ```text
+/// now > tick          -> (now, start())          a new tick restarts the counter
+/// counter < max       -> (tick, counter + 1)     same tick, or the clock went back
+/// otherwise           -> (tick + 1, start())     counter exhausted: borrow the next tick
+/// ```
+///
+/// No case fails, waits or allocates. See the [crate documentation](crate) for the
+/// guarantee, its scope, and what happens across `fork`.
+///
+/// # Examples
+///
+/// A format keeps its process-wide sequence in a plain `static`:
+///
+/// ```
+/// use tick_sequence::{Start, TickSequence};
+///
+/// // 1 ms ticks, a 12-bit counter starting at zero.
+/// static SEQUENCE: TickSequence = TickSequence::new(12, 1_000_000, Start::Zero);
+///
+/// let (t1, c1) = SEQUENCE.next();
+/// let (t2, c2) = SEQUENCE.next();
+/// assert!((t2, c2) > (t1, c1));
+/// ```
+///
+/// Invalid parameters are rejected at compile time in a `const` context:
+///
+/// ```compile_fail
+/// use tick_sequence::{Start, TickSequence};
+///
+/// static TOO_WIDE: TickSequence = TickSequence::new(81, 1_000_000, Start::Random);
+/// ```
+pub struct TickSequence {
+    max: u128,
+    bits: u32,
+    start: Start,
+    tick_ns: u64,
+    /// `tick_ns` as a number of ticks per second, or 0 when it does not divide a second.
+    ticks_per_second: u64,
+    /// The fork epoch the state was last reset in (see [`fork::epoch`]); 0 before first use,
+    /// the low bit set while one thread resets it.
+    epoch: AtomicU64,
+    state: Mutex<State>,
+}
+
+/// What the lock protects.
+struct State {
+    tick: u64,
+    counter: u128,
+    /// No pair served yet: the next reading of the clock starts a tick, whatever its value.
+    fresh: bool,
+    /// Seeded from the OS on first use and again after a fork.
+    rng: Option<StdRng>,
+}
+
+impl State {
+    const FRESH: State = State {
+        tick: 0,
+        counter: 0,
+        fresh: true,
+        rng: None,
+    };
+}
+
+impl TickSequence {
+    /// A sequence with a `bits`-wide counter (1 to 80) and ticks of `tick_ns` nanoseconds
+    /// since the Unix epoch, whose counter restarts at `start` on every new tick.
+    ///
+    /// # Panics
+    ///
+    /// If `bits` is 0 or above 80, or `tick_ns` is 0. In a `const` or `static` initializer
+    /// this is a compile-time error instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use tick_sequence::{Start, TickSequence};
+    ///
+    /// // ObjectId: 1 s ticks, a 64-bit counter with a random start.
+    /// static OBJECT_IDS: TickSequence = TickSequence::new(64, 1_000_000_000, Start::Random);
+    /// assert_eq!(OBJECT_IDS.max_counter(), u64::MAX as u128);
+    /// ```
+    #[must_use]
+    pub const fn new(bits: u32, tick_ns: u64, start: Start) -> Self {
+        assert!(
+            bits >= 1 && bits <= 80,
+            "TickSequence::new: bits must be in 1..=80"
+        );
+        assert!(
+            tick_ns >= 1,
+            "TickSequence::new: tick_ns must be at least 1"
+        );
+        let ticks_per_second = if 1_000_000_000 % tick_ns == 0 {
+            1_000_000_000 / tick_ns
+        } else {
+            0
+        };
+        TickSequence {
+            max: (1u128 << bits) - 1,
+            bits,
+            start,
+            tick_ns,
+            ticks_per_second,
+            epoch: AtomicU64::new(0),
+            state: Mutex::new(State::FRESH),
+        }
+    }
+
+    /// The width of the counter, in bits.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// assert_eq!(TickSequence::new(12, 1_000_000, Start::Zero).bits(), 12);
+    /// ```
+    #[must_use]
+    pub const fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The largest counter value, `2^bits - 1`.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// assert_eq!(TickSequence::new(12, 1_000_000, Start::Zero).max_counter(), 4095);
+    /// ```
+    #[must_use]
+    pub const fn max_counter(&self) -> u128 {
+        self.max
+    }
+
+    /// The length of a tick, in nanoseconds.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// assert_eq!(TickSequence::new(12, 1_000_000, Start::Zero).tick_ns(), 1_000_000);
+    /// ```
+    #[must_use]
+    pub const fn tick_ns(&self) -> u64 {
+        self.tick_ns
+    }
+
+    /// Where the counter starts on a new tick.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// assert_eq!(TickSequence::new(12, 1_000_000, Start::Zero).start(), Start::Zero);
+    /// ```
+    #[must_use]
+    pub const fn start(&self) -> Start {
+        self.start
+    }
+
+    /// The wall clock in this sequence's ticks since the Unix epoch (0 before 1970). This is
+    /// the reading [`next`](Self::next) uses.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// let seconds = TickSequence::new(64, 1_000_000_000, Start::Random);
+    /// assert!(seconds.now_tick() > 1_700_000_000);
+    /// ```
+    #[must_use]
+    pub fn now_tick(&self) -> u64 {
+        clock::now_tick(self.tick_ns, self.ticks_per_second)
+    }
+
+    /// The next pair, from the wall clock.
+    ///
+    /// The clock is read before the lock is taken; a reading made stale by a wait for the
+    /// lock counts as "the clock went back", so order holds regardless.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+    /// let first = SEQUENCE.next();
+    /// assert!(SEQUENCE.next() > first);
+    /// ```
+    pub fn next(&self) -> (u64, u128) {
+        let now = self.now_tick();
+        self.next_at(now)
+    }
+
+    /// The next pair, with the clock reading `now_tick` given by the caller: the whole rule,
+    /// deterministic but for the random starts.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// let sequence = TickSequence::new(2, 1_000_000, Start::Zero);
+    /// assert_eq!(sequence.next_at(10), (10, 0)); // a new tick restarts
+    /// assert_eq!(sequence.next_at(10), (10, 1)); // the same tick increments
+    /// assert_eq!(sequence.next_at(9), (10, 2)); // so does a clock that went back
+    /// assert_eq!(sequence.next_at(10), (10, 3));
+    /// assert_eq!(sequence.next_at(10), (11, 0)); // exhausted: borrow the next tick
+    /// assert_eq!(sequence.next_at(12), (12, 0)); // the clock moves on: restart
+    /// ```
+    pub fn next_at(&self, now_tick: u64) -> (u64, u128) {
+        self.follow_fork();
+        let mut state = self.state.lock();
+        self.advance(&mut state, now_tick)
+    }
+
+    /// Fills `out` with `pack` applied to `out.len()` consecutive pairs, with one clock
+    /// reading and one lock: the same pairs, in the same order, as that many calls to
+    /// [`next_at`](Self::next_at) with that reading.
+    ///
+    /// `pack` runs while the lock is held: it should only pack the pair (it must not use this
+    /// sequence, which would deadlock).
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+    /// let mut ids = [0u128; 100];
+    /// SEQUENCE.fill_with(&mut ids, |tick, counter| (u128::from(tick) << 80) | counter);
+    /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    /// ```
+    pub fn fill_with<T>(&self, out: &mut [T], pack: impl FnMut(u64, u128) -> T) {
+        let now = self.now_tick();
+        self.fill_with_at(now, out, pack);
+    }
+
+    /// [`fill_with`](Self::fill_with) with the clock reading given by the caller.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// let sequence = TickSequence::new(1, 1_000_000, Start::Zero);
+    /// let mut pairs = [(0, 0); 5];
+    /// sequence.fill_with_at(7, &mut pairs, |tick, counter| (tick, counter));
+    /// assert_eq!(pairs, [(7, 0), (7, 1), (8, 0), (8, 1), (9, 0)]);
+    /// ```
+    pub fn fill_with_at<T>(
+        &self,
+        now_tick: u64,
+        out: &mut [T],
+        mut pack: impl FnMut(u64, u128) -> T,
+    ) {
+        if out.is_empty() {
+            return;
+        }
+        self.follow_fork();
+        let mut state = self.state.lock();
+        for slot in out {
+            let (tick, counter) = self.advance(&mut state, now_tick);
+            *slot = pack(tick, counter);
+        }
+    }
+
+    /// The rule, on the locked state.
+    #[inline]
+    fn advance(&self, state: &mut State, now: u64) -> (u64, u128) {
+        if now > state.tick || state.fresh {
+            state.fresh = false;
+            state.tick = now;
+            state.counter = self.first_counter(&mut state.rng);
+        } else if state.counter < self.max {
+            state.counter += 1;
+        } else {
+            // At u64::MAX there is no next tick; no format accepts a tick that large.
+            state.tick = state.tick.saturating_add(1);
+            state.counter = self.first_counter(&mut state.rng);
+        }
+        (state.tick, state.counter)
+    }
+
+    #[inline]
+    fn first_counter(&self, rng: &mut Option<StdRng>) -> u128 {
+        match self.start {
+            Start::Zero => 0,
+            Start::Random => random::draw_u128(rng.get_or_insert_with(random::seeded)) & self.max,
+        }
+    }
+
+    /// Resets the state when this process is not the one that last used it: on first use,
+    /// and in a child after `fork`.
+    #[inline]
+    fn follow_fork(&self) {
+        let current = fork::epoch();
+        if self.epoch.load(Ordering::Acquire) != current {
+            self.reset_for_epoch(current);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn reset_for_epoch(&self, current: u64) {
+        fork::ensure_registered();
+        loop {
+            let seen = self.epoch.load(Ordering::Acquire);
+            if seen == current {
+                return;
+            }
+            if seen == current | 1 {
+                // Another thread of this process is resetting: its store comes soon.
+                std::thread::yield_now();
+                continue;
+            }
+            // `seen` is an earlier epoch, or a reset that a thread of the parent began and
+            // that no thread here will finish.
+            if self
+                .epoch
+                .compare_exchange(seen, current | 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+            {
+                continue;
+            }
+            if self.state.is_locked() {
+                // Every thread of this process checks the epoch before it locks, and the
+                // check fails until the store below: the lock was copied, held, from the
+                // parent, and its owner does not exist in this process.
+                #[allow(unsafe_code)]
+                // SAFETY: no thread in this process holds the lock (above), so releasing it
+                // cannot break the exclusion of any guard that will ever be used.
+                unsafe {
+                    self.state.force_unlock();
+                }
+            }
+            *self.state.lock() = State::FRESH;
+            self.epoch.store(current, Ordering::Release);
+            return;
+        }
+    }
+}
+
+impl core::fmt::Debug for TickSequence {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TickSequence")
+            .field("bits", &self.bits)
+            .field("tick_ns", &self.tick_ns)
+            .field("start", &self.start)
+            .finish_non_exhaustive()
+    }
+}

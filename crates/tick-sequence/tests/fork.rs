@@ -1,0 +1,85 @@
+//! After `fork`, parent and child never share a pair or a random draw, and a held lock does
+//! not deadlock the child.
+#![cfg(unix)]
+
+#[path = "support/fork.rs"]
+mod support;
+
+use std::sync::mpsc;
+
+use support::in_child;
+use tick_sequence::{Start, TickSequence, fork_generation, random_bits};
+
+fn format(pairs: impl IntoIterator<Item = (u64, u128)>) -> Vec<String> {
+    pairs.into_iter().map(|(t, c)| format!("{t}:{c}")).collect()
+}
+
+#[test]
+fn parent_and_child_streams_share_no_pair() {
+    static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+    // In use before the fork: without a reset both would continue the same stream.
+    let before = SEQUENCE.next_at(1_000);
+    let child = in_child(|| format((0..1000).map(|_| SEQUENCE.next_at(1_000)))).unwrap();
+    let parent = format((0..1000).map(|_| SEQUENCE.next_at(1_000)));
+    assert_eq!(parent[0], format([(1_000, before.1 + 1)])[0]);
+    assert_eq!(child.len(), 1000);
+    assert!(child.iter().all(|pair| !parent.contains(pair)));
+}
+
+#[test]
+fn a_zero_start_sequence_restarts_in_the_child() {
+    let sequence = TickSequence::new(12, 1_000_000, Start::Zero);
+    for _ in 0..3 {
+        sequence.next_at(100);
+    }
+    let child = in_child(|| format([sequence.next_at(100)])).unwrap();
+    assert_eq!(child, ["100:0"], "the child starts from a fresh state");
+    assert_eq!(sequence.next_at(100), (100, 3), "the parent goes on");
+}
+
+#[test]
+fn the_fork_generation_moves_in_the_child_only() {
+    let born = fork_generation();
+    let child = in_child(|| vec![fork_generation().to_string()]).unwrap();
+    assert_eq!(child, [(born + 1).to_string()]);
+    assert_eq!(fork_generation(), born);
+    // And in a grandchild, once more.
+    let grandchild =
+        in_child(|| in_child(|| vec![fork_generation().to_string()]).unwrap()).unwrap();
+    assert_eq!(grandchild, [(born + 2).to_string()]);
+}
+
+#[test]
+fn random_bits_differ_between_parent_and_child() {
+    // The thread-local generator is seeded before the fork.
+    let _ = random_bits(128);
+    let child = in_child(|| (0..4).map(|_| random_bits(128).to_string()).collect()).unwrap();
+    let parent: Vec<String> = (0..4).map(|_| random_bits(128).to_string()).collect();
+    assert!(
+        child.iter().all(|draw| !parent.contains(draw)),
+        "{child:?} {parent:?}"
+    );
+}
+
+#[test]
+fn a_lock_held_by_another_thread_at_fork_time_does_not_deadlock_the_child() {
+    static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+    let (locked_tx, locked_rx) = mpsc::channel();
+    let (release_tx, release_rx) = mpsc::channel::<()>();
+    let holder = std::thread::spawn(move || {
+        let mut out = [0u8; 1];
+        // `pack` runs under the lock: hold it until the parent has forked.
+        SEQUENCE.fill_with(&mut out, |_, _| {
+            locked_tx.send(()).unwrap();
+            release_rx.recv().unwrap();
+            0
+        });
+    });
+    locked_rx.recv().unwrap();
+    let child = in_child(|| format([SEQUENCE.next_at(5), SEQUENCE.next_at(5)]));
+    release_tx.send(()).unwrap();
+    holder.join().unwrap();
+    let child = child.expect("the child must serve despite the lock copied while held");
+    assert_eq!(child.len(), 2);
+    assert!(child[0].starts_with("5:"));
+}

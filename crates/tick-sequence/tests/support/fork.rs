@@ -1,0 +1,114 @@
+//! Runs code in a forked child process and brings back what it returns: the one fork helper of
+//! the workspace's tests. Other crates include this file with
+//! `#[path = "../../tick-sequence/tests/support/fork.rs"] mod fork;`.
+//!
+//! The child runs the closure, writes its lines to a pipe and leaves with `_exit` (no
+//! destructors, no test-harness code in the child). The parent waits at most `TIMEOUT` for
+//! the child: a child that deadlocks fails the test instead of hanging it.
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// What the child returned, or an error saying how it failed.
+pub(crate) fn in_child(child: impl FnOnce() -> Vec<String>) -> Result<Vec<String>, String> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors `pipe` writes.
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        return Err("pipe failed".into());
+    }
+    let (read_fd, write_fd) = (fds[0], fds[1]);
+    // SAFETY: the child only runs the closure, writes to its pipe and calls `_exit`.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err("fork failed".into());
+    }
+    if pid == 0 {
+        // SAFETY: closing our copy of the read end, in the child.
+        unsafe { libc::close(read_fd) };
+        let status = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(child)) {
+            Ok(lines) => {
+                let text = lines.join("\n");
+                if write_all(write_fd, text.as_bytes()) {
+                    0
+                } else {
+                    2
+                }
+            }
+            Err(_) => 1,
+        };
+        // SAFETY: leaves the child at once, running nothing of the parent's.
+        unsafe { libc::_exit(status) };
+    }
+    // SAFETY: closing the parent's copy of the write end, so that EOF arrives.
+    unsafe { libc::close(write_fd) };
+    let output = read_until_eof(read_fd, pid);
+    // SAFETY: `read_fd` is ours and open.
+    unsafe { libc::close(read_fd) };
+    let mut status = 0;
+    // SAFETY: `pid` is our child; `status` is a valid out pointer.
+    unsafe { libc::waitpid(pid, &mut status, 0) };
+    let output = output?;
+    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        return Err(format!("the child failed (wait status {status:#x})"));
+    }
+    let text = String::from_utf8(output).map_err(|e| e.to_string())?;
+    Ok(if text.is_empty() {
+        Vec::new()
+    } else {
+        text.split('\n').map(str::to_owned).collect()
+    })
+}
+
+fn write_all(fd: i32, mut bytes: &[u8]) -> bool {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is valid for `bytes.len()` bytes.
+        let written = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        if written <= 0 {
+            return false;
+        }
+        bytes = &bytes[written as usize..];
+    }
+    true
+}
+
+/// Reads the pipe to its end, killing the child if it takes longer than `TIMEOUT`.
+fn read_until_eof(fd: i32, pid: libc::pid_t) -> Result<Vec<u8>, String> {
+    let deadline = Instant::now() + TIMEOUT;
+    let mut output = Vec::new();
+    let mut buffer = [0u8; 65536];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut poll = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid `pollfd`.
+        let ready = unsafe { libc::poll(&mut poll, 1, left.as_millis() as i32) };
+        if ready < 0 && interrupted() {
+            continue;
+        }
+        if ready == 0 {
+            // SAFETY: `pid` is our child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            return Err(format!(
+                "the child did not finish within {TIMEOUT:?}: deadlock?"
+            ));
+        }
+        // SAFETY: `buffer` is valid for its length.
+        let read = unsafe { libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
+        match read {
+            0 => return Ok(output),
+            n if n > 0 => output.extend_from_slice(&buffer[..n as usize]),
+            _ if interrupted() => continue,
+            _ => return Err(format!("read failed: {}", std::io::Error::last_os_error())),
+        }
+    }
+}
+
+fn interrupted() -> bool {
+    std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+}
