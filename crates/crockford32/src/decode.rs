@@ -1,0 +1,183 @@
+//! Symbols to integers: case-insensitive, with the aliases of the specification.
+
+use crate::{ALPHABET, DecodeError};
+
+const INVALID: u8 = 0xFF;
+
+/// Byte to value: the 32 symbols in both cases, `O`/`o` as 0, `I`/`i`/`L`/`l` as 1.
+static VALUES: [u8; 256] = {
+    let mut table = [INVALID; 256];
+    let mut value = 0;
+    while value < 32 {
+        let symbol = ALPHABET[value];
+        table[symbol as usize] = value as u8;
+        table[symbol.to_ascii_lowercase() as usize] = value as u8;
+        value += 1;
+    }
+    table[b'O' as usize] = 0;
+    table[b'o' as usize] = 0;
+    table[b'I' as usize] = 1;
+    table[b'i' as usize] = 1;
+    table[b'L' as usize] = 1;
+    table[b'l' as usize] = 1;
+    table
+};
+
+/// The value (0 to 31) of one symbol byte, or `None` if it is not a symbol. Either case is
+/// accepted, `O` reads as 0 and `I`/`L` as 1; `U` is not a symbol.
+///
+/// # Examples
+///
+/// ```
+/// use crockford32::symbol_value;
+///
+/// assert_eq!(symbol_value(b'Z'), Some(31));
+/// assert_eq!(symbol_value(b'z'), Some(31));
+/// assert_eq!(symbol_value(b'o'), Some(0));
+/// assert_eq!(symbol_value(b'L'), Some(1));
+/// assert_eq!(symbol_value(b'U'), None);
+/// assert_eq!(symbol_value(b'-'), None);
+/// ```
+#[inline]
+#[must_use]
+pub const fn symbol_value(byte: u8) -> Option<u8> {
+    match VALUES[byte as usize] {
+        INVALID => None,
+        value => Some(value),
+    }
+}
+
+/// Reads a number of at most 64 bits.
+///
+/// # Errors
+///
+/// [`DecodeError::Empty`], [`DecodeError::InvalidCharacter`] (with its byte index), or
+/// [`DecodeError::Overflow`] if the value needs more than 64 bits. Leading zeros are allowed.
+///
+/// # Examples
+///
+/// ```
+/// use crockford32::{DecodeError, decode_u64};
+///
+/// assert_eq!(decode_u64("FZZZZZZZZZZZZ"), Ok(u64::MAX));
+/// assert_eq!(decode_u64("G000000000000"), Err(DecodeError::Overflow { len: 13, bits: 64 }));
+/// assert_eq!(
+///     decode_u64("12U4"),
+///     Err(DecodeError::InvalidCharacter { index: 2, character: 'U' })
+/// );
+/// ```
+pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
+    // The value fits 64 bits by construction.
+    decode(text, 64).map(|value| value as u64)
+}
+
+/// Reads a number of at most 128 bits.
+///
+/// # Errors
+///
+/// [`DecodeError::Empty`], [`DecodeError::InvalidCharacter`] (with its byte index), or
+/// [`DecodeError::Overflow`] if the value needs more than 128 bits: 26 symbols hold 130
+/// bits, so a 26-symbol string must start with `0` to `7`.
+///
+/// # Examples
+///
+/// ```
+/// use crockford32::{DecodeError, decode_u128};
+///
+/// assert_eq!(decode_u128("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(u128::MAX));
+/// assert_eq!(
+///     decode_u128("8ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
+///     Err(DecodeError::Overflow { len: 26, bits: 128 })
+/// );
+/// ```
+pub fn decode_u128(text: &str) -> Result<u128, DecodeError> {
+    decode(text, 128)
+}
+
+/// Horner's rule over the symbols, refusing to shift out any bit above `bits`.
+#[inline]
+fn decode(text: &str, bits: u32) -> Result<u128, DecodeError> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() {
+        return Err(DecodeError::Empty);
+    }
+    // Values below this limit can take five more bits without exceeding `bits`.
+    let limit = 1u128 << (bits - 5);
+    let mut value = 0u128;
+    for (index, &byte) in bytes.iter().enumerate() {
+        let digit = VALUES[byte as usize];
+        if digit == INVALID {
+            return Err(invalid_character(text, index));
+        }
+        if value >= limit {
+            return Err(DecodeError::Overflow {
+                len: bytes.len(),
+                bits,
+            });
+        }
+        value = (value << 5) | u128::from(digit);
+    }
+    Ok(value)
+}
+
+/// The error for the byte at `index`, which starts a character: every byte before it was an
+/// ASCII symbol.
+pub(crate) fn invalid_character(text: &str, index: usize) -> DecodeError {
+    let character = text
+        .get(index..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER);
+    DecodeError::InvalidCharacter { index, character }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_outside_the_alphabet_and_aliases_is_rejected() {
+        let accepted = b"0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzOoIiLl";
+        for byte in 0..=255u8 {
+            assert_eq!(
+                symbol_value(byte).is_some(),
+                accepted.contains(&byte),
+                "byte {byte:#04x}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_overflow_check_is_exact_at_every_width() {
+        // 2^bits - 1 decodes; 2^bits does not.
+        for bits in [64u32, 128] {
+            let max = if bits == 128 {
+                u128::MAX
+            } else {
+                (1u128 << bits) - 1
+            };
+            let mut buffer = [0u8; 26];
+            crate::encode_u128(max, &mut buffer).unwrap();
+            let text = core::str::from_utf8(&buffer).unwrap();
+            assert_eq!(decode(text, bits), Ok(max));
+            if bits < 128 {
+                crate::encode_u128(max + 1, &mut buffer).unwrap();
+                let text = core::str::from_utf8(&buffer).unwrap();
+                assert_eq!(
+                    decode(text, bits),
+                    Err(DecodeError::Overflow { len: 26, bits })
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_non_ascii_character_is_reported_whole() {
+        assert_eq!(
+            decode_u64("12ı4"),
+            Err(DecodeError::InvalidCharacter {
+                index: 2,
+                character: 'ı'
+            })
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! Integers to symbols, most significant first, zero-padded on the left.
+
+use crate::{ALPHABET, EncodeError};
+
+/// Writes `value` into all of `out`, most significant symbol first, padded with `0` on the
+/// left.
+///
+/// # Errors
+///
+/// [`EncodeError::BufferTooShort`] if `value` needs more than `out.len()` symbols (13 hold
+/// any `u64`); `out` is left unchanged.
+///
+/// # Examples
+///
+/// ```
+/// let mut buffer = [0u8; 13];
+/// crockford32::encode_u64(u64::MAX, &mut buffer)?;
+/// assert_eq!(&buffer, b"FZZZZZZZZZZZZ");
+///
+/// assert!(crockford32::encode_u64(32, &mut [0u8; 1]).is_err());
+/// # Ok::<(), crockford32::EncodeError>(())
+/// ```
+pub fn encode_u64(value: u64, out: &mut [u8]) -> Result<(), EncodeError> {
+    encode_u128(u128::from(value), out)
+}
+
+/// Writes `value` into all of `out`, most significant symbol first, padded with `0` on the
+/// left. A ULID is a `u128` in 26 symbols.
+///
+/// # Errors
+///
+/// [`EncodeError::BufferTooShort`] if `value` needs more than `out.len()` symbols (26 hold
+/// any `u128`); `out` is left unchanged.
+///
+/// # Examples
+///
+/// ```
+/// let mut ulid = [0u8; 26];
+/// // The example of the ULID specification.
+/// crockford32::encode_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B, &mut ulid)?;
+/// assert_eq!(&ulid, b"01ARZ3NDEKTSV4RRFFQ69G5FAV");
+/// # Ok::<(), crockford32::EncodeError>(())
+/// ```
+#[inline]
+pub fn encode_u128(value: u128, out: &mut [u8]) -> Result<(), EncodeError> {
+    let len = out.len();
+    if len < 26 && value >> (5 * len) != 0 {
+        return Err(EncodeError::BufferTooShort {
+            len,
+            needed: symbols_needed(value),
+        });
+    }
+    // 12 symbols (60 bits) at a time, in 64-bit arithmetic.
+    let mut rest = value;
+    for chunk in out.rchunks_mut(12) {
+        let mut bits = rest as u64;
+        for slot in chunk.iter_mut().rev() {
+            *slot = ALPHABET[(bits & 31) as usize];
+            bits >>= 5;
+        }
+        rest >>= 60;
+    }
+    Ok(())
+}
+
+/// `value` as a `String` of exactly `len` symbols.
+///
+/// # Errors
+///
+/// [`EncodeError::BufferTooShort`] if `value` needs more than `len` symbols.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(crockford32::encode_to_string(31, 3)?, "00Z");
+/// # Ok::<(), crockford32::EncodeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn encode_to_string(value: u128, len: usize) -> Result<alloc::string::String, EncodeError> {
+    let mut buffer = alloc::vec![b'0'; len];
+    encode_u128(value, &mut buffer)?;
+    // Every byte is an ASCII symbol, so the conversion cannot fail and does not copy.
+    Ok(alloc::string::String::from_utf8(buffer).unwrap_or_default())
+}
+
+fn symbols_needed(value: u128) -> usize {
+    let bits = 128 - value.leading_zeros() as usize;
+    bits.div_ceil(5).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_carry_across_the_60_bit_boundary() {
+        let mut out = [0u8; 13];
+        encode_u128(1 << 60, &mut out).unwrap();
+        // 2^60 = 32^12: a one and twelve zeros.
+        assert_eq!(&out, b"1000000000000");
+    }
+
+    #[test]
+    fn a_short_buffer_is_left_unchanged() {
+        let mut out = *b"abc";
+        assert_eq!(
+            encode_u128(32 * 32 * 32, &mut out),
+            Err(EncodeError::BufferTooShort { len: 3, needed: 4 })
+        );
+        assert_eq!(&out, b"abc");
+    }
+
+    #[test]
+    fn an_empty_buffer_holds_only_zero() {
+        assert_eq!(encode_u128(0, &mut []), Ok(()));
+        assert_eq!(
+            encode_u128(1, &mut []),
+            Err(EncodeError::BufferTooShort { len: 0, needed: 1 })
+        );
+    }
+}
