@@ -1,0 +1,125 @@
+//! The golden fixture vectors: one JSON file per format, from fixed inputs.
+//!
+//! Integers are written as decimal strings, so that any JSON reader keeps all 128 bits.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+mod crockford32;
+
+/// A file of `golden/` and the function that builds its contents.
+struct GoldenFile {
+    name: &'static str,
+    build: fn() -> Value,
+}
+
+const FILES: &[GoldenFile] = &[GoldenFile {
+    name: "crockford32.json",
+    build: crockford32::vectors,
+}];
+
+pub(crate) enum Mode {
+    Write,
+    Check,
+}
+
+pub(crate) fn run(mode: Mode) -> Result<(), String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .ok_or("xtask has no parent folder")?
+        .join("golden");
+    let mut problems = Vec::new();
+    for file in FILES {
+        let path = dir.join(file.name);
+        let text = render(&(file.build)());
+        match mode {
+            Mode::Write => {
+                fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+                println!("wrote {}", path.display());
+            }
+            Mode::Check => {
+                if let Some(problem) = compare(&path, &text) {
+                    problems.push(problem);
+                }
+            }
+        }
+    }
+    if let Mode::Check = mode {
+        problems.extend(unexpected_files(&dir)?);
+        if !problems.is_empty() {
+            return Err(format!(
+                "golden vectors differ from what `cargo xtask golden` writes:\n  {}",
+                problems.join("\n  ")
+            ));
+        }
+        println!("golden: {} files match", FILES.len());
+    }
+    Ok(())
+}
+
+fn render(value: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("a JSON value always serializes");
+    text.push('\n');
+    text
+}
+
+/// The first difference between the file and the expected text, if any.
+fn compare(path: &Path, expected: &str) -> Option<String> {
+    let found = match fs::read_to_string(path) {
+        Ok(found) => found,
+        Err(e) => return Some(format!("{}: {e}", path.display())),
+    };
+    if found == expected {
+        return None;
+    }
+    let line = found
+        .lines()
+        .zip(expected.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| found.lines().count().min(expected.lines().count()));
+    Some(format!(
+        "{}: differs from line {}: found {:?}, expected {:?}",
+        path.display(),
+        line + 1,
+        found.lines().nth(line).unwrap_or("<end of file>"),
+        expected.lines().nth(line).unwrap_or("<end of file>"),
+    ))
+}
+
+/// JSON files in `golden/` that no format writes.
+fn unexpected_files(dir: &Path) -> Result<Vec<String>, String> {
+    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut extra = Vec::new();
+    for entry in entries {
+        let path: PathBuf = entry.map_err(|e| e.to_string())?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.ends_with(".json") && !FILES.iter().any(|file| file.name == name) {
+            extra.push(format!("{}: no format writes this file", path.display()));
+        }
+    }
+    Ok(extra)
+}
+
+/// SplitMix64: a fixed, documented generator, so the vectors never depend on the version of
+/// a random-number crate.
+pub(crate) struct Seeded(u64);
+
+impl Seeded {
+    pub(crate) fn new(seed: u64) -> Self {
+        Seeded(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub(crate) fn next_u128(&mut self) -> u128 {
+        (u128::from(self.next_u64()) << 64) | u128::from(self.next_u64())
+    }
+}
