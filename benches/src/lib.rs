@@ -1,0 +1,2 @@
+//! Criterion benchmarks of the workspace, side by side with the peer crates; see `benches/`.
+//! Run them with `cargo bench -p benches`.
