@@ -7,7 +7,13 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+mod checksummed_id;
+mod content_id;
 mod crockford32;
+mod objectid;
+mod snowflake;
+mod ulid;
+mod uuid7;
 
 /// A file of `golden/` and the function that builds its contents.
 struct GoldenFile {
@@ -15,10 +21,36 @@ struct GoldenFile {
     build: fn() -> Value,
 }
 
-const FILES: &[GoldenFile] = &[GoldenFile {
-    name: "crockford32.json",
-    build: crockford32::vectors,
-}];
+const FILES: &[GoldenFile] = &[
+    GoldenFile {
+        name: "crockford32.json",
+        build: crockford32::vectors,
+    },
+    GoldenFile {
+        name: "ulid.json",
+        build: ulid::vectors,
+    },
+    GoldenFile {
+        name: "uuid7.json",
+        build: uuid7::vectors,
+    },
+    GoldenFile {
+        name: "objectid.json",
+        build: objectid::vectors,
+    },
+    GoldenFile {
+        name: "snowflake.json",
+        build: snowflake::vectors,
+    },
+    GoldenFile {
+        name: "content-id.json",
+        build: content_id::vectors,
+    },
+    GoldenFile {
+        name: "checksummed-id.json",
+        build: checksummed_id::vectors,
+    },
+];
 
 pub(crate) enum Mode {
     Write,

@@ -1,0 +1,3 @@
+//! `checksummed_id` beside its peer crates: not written yet.
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! `content_id` beside its peer crates: not written yet.
+
+fn main() {}

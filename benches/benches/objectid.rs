@@ -1,0 +1,3 @@
+//! `objectid` beside its peer crates: not written yet.
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! `snowflake` beside its peer crates: not written yet.
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! `ulid` beside its peer crates: not written yet.
+
+fn main() {}

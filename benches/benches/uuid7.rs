@@ -1,0 +1,3 @@
+//! `uuid7` beside its peer crates: not written yet.
+
+fn main() {}
