@@ -1,0 +1,259 @@
+//! Ids from the process-wide sequence, and from an explicit timestamp.
+
+use tick_sequence::{Start, TickSequence};
+
+use crate::{Error, ObjectId, ParseError};
+
+/// 1 s ticks and a 64-bit counter that starts at a random value each second.
+static SEQUENCE: TickSequence = TickSequence::new(64, 1_000_000_000, Start::Random);
+
+/// A new id from the process-wide sequence: the current second and the next counter value.
+///
+/// Every id this function or [`fill`] returns in this process, from any thread, is greater
+/// than every id they returned before. The timestamp may run ahead of the clock after a
+/// backward step of the clock (it keeps the last second served until the clock catches up)
+/// or after the counter of a second is exhausted (the next second is borrowed).
+///
+/// # Panics
+///
+/// If the clock, or a borrowed second, is past `2^32 - 1` seconds (2106-02-07T06:28:15Z),
+/// the last second the format holds.
+///
+/// # Examples
+///
+/// ```
+/// let first = objectid::generate();
+/// let second = objectid::generate();
+/// assert!(second > first);
+/// assert!(second.to_string() > first.to_string());
+/// assert!(first.timestamp_s() > 1_700_000_000);
+/// ```
+#[must_use]
+pub fn generate() -> ObjectId {
+    let (tick, counter) = SEQUENCE.next();
+    serve(tick, counter)
+}
+
+/// Fills `out` with new ids from the process-wide sequence, with one clock reading and one
+/// lock: the ids that as many calls to [`generate`] would give in that second, in order.
+///
+/// # Panics
+///
+/// As [`generate`]: if the clock, or a borrowed second, is past `2^32 - 1` seconds
+/// (2106-02-07T06:28:15Z).
+///
+/// # Examples
+///
+/// ```
+/// use objectid::ObjectId;
+///
+/// let mut ids = [ObjectId::from_bytes([0; 12]); 1000];
+/// objectid::fill(&mut ids);
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// ```
+pub fn fill(out: &mut [ObjectId]) {
+    SEQUENCE.fill_with(out, serve);
+}
+
+/// An id for the second `timestamp_s`, with a counter of 64 random bits from a CSPRNG that is
+/// reseeded after `fork`. Not ordered with other ids of the same second.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`] if `timestamp_s` is above `2^32 - 1`
+/// (2106-02-07T06:28:15Z).
+///
+/// # Examples
+///
+/// ```
+/// use objectid::Error;
+///
+/// let id = objectid::generate_at(1_350_336_377)?;
+/// assert!(id.to_string().starts_with("507c7f79"));
+///
+/// assert_eq!(
+///     objectid::generate_at(1 << 32),
+///     Err(Error::TimestampOutOfRange { value: 1 << 32, max: u32::MAX as u64 })
+/// );
+/// # Ok::<(), Error>(())
+/// ```
+pub fn generate_at(timestamp_s: u64) -> Result<ObjectId, Error> {
+    // 64 bits requested: the cast keeps them all.
+    ObjectId::from_parts(timestamp_s, tick_sequence::random_bits(64) as u64)
+}
+
+/// The timestamp of an id's text, in seconds since the Unix epoch. The whole text is checked,
+/// as strictly as [`FromStr`](core::str::FromStr).
+///
+/// # Errors
+///
+/// [`ParseError`] if `text` is not exactly 24 lower-case hex characters.
+///
+/// # Examples
+///
+/// ```
+/// use objectid::ParseError;
+///
+/// // The example of the MongoDB manual: 2012-10-15T21:26:17Z.
+/// assert_eq!(objectid::extract_timestamp_s("507c7f79bcf86cd7994f6c0e"), Ok(1_350_336_377));
+/// assert_eq!(
+///     objectid::extract_timestamp_s("507c7f79bcf86cd7994f6c0g"),
+///     Err(ParseError::InvalidCharacter { index: 23, character: 'g' })
+/// );
+/// ```
+pub fn extract_timestamp_s(text: &str) -> Result<u64, ParseError> {
+    text.parse::<ObjectId>().map(ObjectId::timestamp_s)
+}
+
+/// Packs a pair of the sequence. The counter is 64 bits wide by construction; the tick is
+/// checked, because a borrowed second can leave the 32-bit range.
+#[inline]
+fn pack(tick: u64, counter: u128) -> Result<ObjectId, Error> {
+    ObjectId::from_parts(tick, counter as u64)
+}
+
+/// [`pack`], for the functions whose signature has no room for an error.
+#[inline]
+fn serve(tick: u64, counter: u128) -> ObjectId {
+    match pack(tick, counter) {
+        Ok(id) => id,
+        Err(error) => past_the_last_second(error),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn past_the_last_second(error: Error) -> ! {
+    panic!("objectid: the clock is past the last second an ObjectId holds: {error}")
+}
+
+#[cfg(test)]
+mod tests {
+    //! The clock rule through the packing, with private sequences and explicit clock readings:
+    //! the process-wide sequence reads the real clock, and its 64-bit counter cannot be
+    //! exhausted in a test.
+
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::object_id::MAX_TIMESTAMP_S;
+
+    const SECOND: u64 = 1_000_000_000;
+
+    fn ids(sequence: &TickSequence, now: u64, count: usize) -> Vec<ObjectId> {
+        (0..count)
+            .map(|_| {
+                let (tick, counter) = sequence.next_at(now);
+                pack(tick, counter).unwrap()
+            })
+            .collect()
+    }
+
+    fn strictly_increasing(ids: &[ObjectId]) -> bool {
+        ids.windows(2).all(|pair| pair[0] < pair[1])
+    }
+
+    #[test]
+    fn the_pair_lands_in_the_two_fields() {
+        let id = pack(1_350_336_377, 0xbcf8_6cd7_994f_6c0e).unwrap();
+        assert_eq!(id.to_string(), "507c7f79bcf86cd7994f6c0e");
+        let id = pack(MAX_TIMESTAMP_S, u128::from(u64::MAX)).unwrap();
+        assert_eq!(id.to_bytes(), [0xFF; 12]);
+    }
+
+    #[test]
+    fn counter_exhaustion_borrows_the_next_second() {
+        // A 2-bit counter from zero: four ids per second, then the next second is borrowed.
+        let sequence = TickSequence::new(2, SECOND, Start::Zero);
+        let ids = ids(&sequence, 1_000, 6);
+        let parts: Vec<_> = ids
+            .iter()
+            .map(|id| (id.timestamp_s(), id.counter()))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (1_000, 0),
+                (1_000, 1),
+                (1_000, 2),
+                (1_000, 3),
+                (1_001, 0),
+                (1_001, 1)
+            ]
+        );
+        assert!(strictly_increasing(&ids));
+    }
+
+    #[test]
+    fn a_borrowed_second_past_2106_is_an_error() {
+        let sequence = TickSequence::new(1, SECOND, Start::Zero);
+        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_S);
+        assert_eq!(
+            pack(tick, counter).map(ObjectId::timestamp_s),
+            Ok(MAX_TIMESTAMP_S)
+        );
+        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_S);
+        assert!(pack(tick, counter).is_ok());
+        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_S);
+        assert_eq!(
+            pack(tick, counter),
+            Err(Error::TimestampOutOfRange {
+                value: MAX_TIMESTAMP_S + 1,
+                max: MAX_TIMESTAMP_S
+            })
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "past the last second an ObjectId holds")]
+    fn serving_past_2106_panics() {
+        let _ = serve(MAX_TIMESTAMP_S + 1, 0);
+    }
+
+    #[test]
+    fn clock_step_back_keeps_the_last_second_and_counts_on() {
+        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let before = ids(&sequence, 10_000, 3);
+        // The clock steps back an hour: the timestamp runs ahead of it, order holds.
+        let after = ids(&sequence, 10_000 - 3_600, 3);
+        assert!(after.iter().all(|id| id.timestamp_s() == 10_000));
+        assert_eq!(after[0].counter(), before[2].counter() + 1);
+        let all: Vec<_> = before.into_iter().chain(after).collect();
+        assert!(strictly_increasing(&all));
+        // Once the clock passes the last second served, ids follow it again.
+        assert_eq!(ids(&sequence, 10_001, 1)[0].timestamp_s(), 10_001);
+    }
+
+    #[test]
+    fn clock_jump_forward_starts_the_new_second() {
+        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let before = ids(&sequence, 2_000, 3);
+        let after = ids(&sequence, 2_000 + 86_400, 3);
+        assert!(after.iter().all(|id| id.timestamp_s() == 2_000 + 86_400));
+        let all: Vec<_> = before.into_iter().chain(after).collect();
+        assert!(strictly_increasing(&all));
+    }
+
+    #[test]
+    fn restart_with_lost_state_does_not_repeat_ids() {
+        let old = TickSequence::new(64, SECOND, Start::Random);
+        let before = ids(&old, 3_000, 10_000);
+        // A restart: a new sequence knows nothing of the old one and starts fresh, in the
+        // same second, at an independent random counter.
+        let new = TickSequence::new(64, SECOND, Start::Random);
+        let after = ids(&new, 3_000, 10_000);
+        assert!(after.iter().all(|id| id.timestamp_s() == 3_000));
+        assert!(strictly_increasing(&after));
+        let old_ids: HashSet<_> = before.into_iter().collect();
+        assert!(after.iter().all(|id| !old_ids.contains(id)));
+    }
+
+    #[test]
+    fn independent_streams_merged_are_unique() {
+        let streams: Vec<Vec<ObjectId>> = (0..8)
+            .map(|_| ids(&TickSequence::new(64, SECOND, Start::Random), 4_000, 5_000))
+            .collect();
+        let merged: HashSet<_> = streams.iter().flatten().copied().collect();
+        assert_eq!(merged.len(), 8 * 5_000);
+    }
+}

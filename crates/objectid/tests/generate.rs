@@ -1,0 +1,126 @@
+//! The process-wide sequence: order, uniqueness and timestamps, cross-checked with `bson`.
+//!
+//! The cases of the clock rule that need a controlled clock (counter exhaustion, a clock
+//! stepping back or jumping forward, a restart with lost state, independent streams) are
+//! unit tests of `src/generate.rs`, which drive the packing with private sequences.
+
+use std::collections::HashSet;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use objectid::ObjectId;
+
+const ZERO: ObjectId = ObjectId::from_bytes([0; 12]);
+
+fn now_s() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+#[test]
+fn same_second_bulk_of_a_million_from_fill_is_strictly_increasing() {
+    let mut ids = vec![ZERO; 1_000_000];
+    objectid::fill(&mut ids);
+    let first = ids[0];
+    for pair in ids.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        assert!(a < b, "{a} then {b}");
+        // One clock reading: the same second and consecutive counters, unless (with
+        // probability 10^-13) the random start was within a million of the top.
+        if a.timestamp_s() == b.timestamp_s() {
+            assert_eq!(b.counter(), a.counter() + 1);
+        } else {
+            assert_eq!(b.timestamp_s(), a.timestamp_s() + 1);
+        }
+        let (mut x, mut y) = ([0; 24], [0; 24]);
+        assert!(
+            a.encode(&mut x) < b.encode(&mut y),
+            "string order is value order"
+        );
+    }
+    assert!(ids.last().unwrap().timestamp_s() <= first.timestamp_s() + 1);
+}
+
+#[test]
+fn generate_and_fill_continue_one_sequence() {
+    let mut ids = vec![objectid::generate()];
+    let mut batch = [ZERO; 100];
+    objectid::fill(&mut batch);
+    ids.extend(batch);
+    ids.push(objectid::generate());
+    objectid::fill(&mut []);
+    ids.push(objectid::generate());
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+}
+
+#[test]
+fn threads_get_unique_ids_each_in_increasing_order() {
+    let per_thread = 20_000;
+    let streams: Vec<Vec<ObjectId>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| (0..per_thread).map(|_| objectid::generate()).collect()))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for stream in &streams {
+        assert!(stream.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+    let merged: HashSet<ObjectId> = streams.iter().flatten().copied().collect();
+    assert_eq!(merged.len(), 4 * per_thread);
+}
+
+#[test]
+fn timestamps_are_the_clock_in_seconds_as_bson_reads_them() {
+    let before = now_s();
+    let id = objectid::generate();
+    let peer = bson::oid::ObjectId::new();
+    let after = now_s();
+    assert!(before <= id.timestamp_s() && id.timestamp_s() <= after);
+    // bson's own id, made at the same moment, carries the same second.
+    let peer_s = u64::try_from(peer.timestamp().timestamp_millis() / 1000).unwrap();
+    assert!(before <= peer_s && peer_s <= after);
+}
+
+#[test]
+fn generated_ids_parse_in_bson() {
+    let mut ids = [ZERO; 100];
+    objectid::fill(&mut ids);
+    for id in ids {
+        let text = id.to_string();
+        let peer = bson::oid::ObjectId::parse_str(&text).unwrap();
+        assert_eq!(peer.bytes(), id.to_bytes());
+        assert_eq!(peer.to_hex(), text);
+        assert_eq!(
+            peer.timestamp().timestamp_millis(),
+            i64::try_from(id.timestamp_s() * 1000).unwrap()
+        );
+    }
+}
+
+#[test]
+fn bson_generated_ids_parse_in_ours() {
+    for _ in 0..100 {
+        let peer = bson::oid::ObjectId::new();
+        let id: ObjectId = peer.to_hex().parse().unwrap();
+        assert_eq!(id.to_bytes(), peer.bytes());
+        assert_eq!(
+            i64::try_from(objectid::extract_timestamp_s(&peer.to_hex()).unwrap() * 1000).unwrap(),
+            peer.timestamp().timestamp_millis()
+        );
+    }
+}
+
+#[test]
+fn generate_at_draws_a_fresh_random_counter() {
+    let ids: HashSet<ObjectId> = (0..1000)
+        .map(|_| objectid::generate_at(1_350_336_377).unwrap())
+        .collect();
+    assert_eq!(ids.len(), 1000);
+    assert!(ids.iter().all(|id| id.timestamp_s() == 1_350_336_377));
+    // 64 random bits: the high bit is set about half the time.
+    let high = ids.iter().filter(|id| id.counter() >> 63 == 1).count();
+    assert!((350..=650).contains(&high), "{high}");
+    assert!(objectid::generate_at(0).is_ok());
+    assert!(objectid::generate_at(u64::from(u32::MAX)).is_ok());
+}
