@@ -1,0 +1,84 @@
+//! What can go wrong, and where.
+
+/// A value outside the range of a Snowflake field, or a generator used in a forked child.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The timestamp does not fit the 41-bit field counted from [`EPOCH_MS`](crate::EPOCH_MS):
+    /// before 2024-01-01T00:00:00Z or after 2093-09-06T15:47:35.551Z. A clock outside that
+    /// range, or a borrowed millisecond past its end, is reported the same way.
+    #[error(
+        "timestamp_ms {value} is out of range: a Snowflake id holds {min} to {max} ms since the Unix epoch (2024-01-01T00:00:00Z to 2093-09-06T15:47:35.551Z)"
+    )]
+    TimestampOutOfRange {
+        /// The timestamp, in milliseconds since the Unix epoch.
+        value: u64,
+        /// The earliest timestamp allowed, [`EPOCH_MS`](crate::EPOCH_MS).
+        min: u64,
+        /// The latest timestamp allowed, `EPOCH_MS + 2^41 - 1`.
+        max: u64,
+    },
+    /// The worker id does not fit its 10 bits.
+    #[error("worker_id {value} is out of range: a Snowflake worker id is 0 to {max}")]
+    WorkerIdOutOfRange {
+        /// The worker id given.
+        value: u16,
+        /// The largest worker id, 1023.
+        max: u16,
+    },
+    /// The sequence does not fit its 12 bits.
+    #[error("sequence {value} is out of range: a Snowflake sequence is 0 to {max}")]
+    SequenceOutOfRange {
+        /// The sequence given.
+        value: u16,
+        /// The largest sequence, 4095.
+        max: u16,
+    },
+    /// An integer that is negative or not below 2^63: the top bit of a Snowflake id is 0.
+    #[error("id {value} is out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)")]
+    IdOutOfRange {
+        /// The integer given (an `i128` holds every `u64` and every `i64`).
+        value: i128,
+    },
+    /// A [`SnowflakeIdGenerator`](crate::SnowflakeIdGenerator) created before a `fork` was
+    /// used in the child: its worker id belongs to the parent, which goes on using it, so
+    /// serving would repeat the parent's ids.
+    #[error(
+        "SnowflakeIdGenerator cannot be used in a forked process: create one with its own worker_id"
+    )]
+    Forked,
+}
+
+/// A string that is not a Snowflake id in canonical decimal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The string is empty.
+    #[error("empty string: expected a Snowflake id in decimal")]
+    Empty,
+    /// A character other than the ASCII digits `0`-`9`: a sign, white space, an underscore,
+    /// a non-ASCII digit.
+    #[error(
+        "invalid character {character:?} at byte index {index}: a Snowflake id is written with the ASCII digits 0-9 only"
+    )]
+    InvalidCharacter {
+        /// Byte index of the character in the string.
+        index: usize,
+        /// The character found there.
+        character: char,
+    },
+    /// More than one digit, the first of them `0`: the canonical form has no leading zeros.
+    #[error(
+        "leading zero at byte index 0 of {len} digits: a Snowflake id is written without leading zeros"
+    )]
+    LeadingZero {
+        /// Length of the string, in bytes.
+        len: usize,
+    },
+    /// Digits whose value is not below 2^63.
+    #[error("{len} digits are out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)")]
+    OutOfRange {
+        /// Length of the string, in bytes.
+        len: usize,
+    },
+}

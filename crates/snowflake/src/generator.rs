@@ -1,0 +1,301 @@
+//! [`SnowflakeIdGenerator`]: one worker id, one [`TickSequence`], and a refusal to serve in
+//! a forked child.
+
+use core::fmt;
+
+use tick_sequence::{Start, TickSequence, fork_generation};
+
+use crate::id::{MAX_WORKER_ID, check_timestamp_ms};
+use crate::{EPOCH_MS, Error, SnowflakeId};
+
+/// Strictly increasing Snowflake ids for one worker id, from any number of threads.
+///
+/// Create one per process, with a worker id that no other process generating at the same
+/// time uses (allocating worker ids is the caller's job), and share it (`&self` methods; it
+/// is `Send + Sync`). There is no default worker id and no process-wide generator.
+///
+/// Each call applies the clock rule of [`TickSequence`] to milliseconds since the Unix epoch,
+/// with a 12-bit sequence that restarts at 0 on every new millisecond:
+///
+/// ```text
+/// now > last ms          -> (now, 0)
+/// sequence < 4095        -> (last ms, sequence + 1)     same ms, or the clock went back
+/// otherwise              -> (last ms + 1, 0)            4096 ids in one ms: borrow the next
+/// ```
+///
+/// It never waits for the clock: above 4096 ids in one millisecond, and after the clock
+/// steps back, the timestamp runs ahead of the clock until the clock catches up. Order and
+/// uniqueness hold regardless; the accuracy of the embedded time is what a burst costs.
+///
+/// # Examples
+///
+/// ```
+/// use snowflake::SnowflakeIdGenerator;
+///
+/// let generator = SnowflakeIdGenerator::new(7)?;
+/// let first = generator.generate()?;
+/// let second = generator.generate()?;
+/// assert!(second > first);
+/// assert_eq!(second.worker_id(), 7);
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+pub struct SnowflakeIdGenerator {
+    worker_id: u16,
+    sequence: TickSequence,
+    /// The fork generation of the process that created the generator.
+    fork_generation: u64,
+}
+
+impl SnowflakeIdGenerator {
+    /// A generator for the worker id `worker_id`, whose sequence starts fresh.
+    ///
+    /// A new generator knows nothing of earlier ones: with the same worker id, its ids are
+    /// distinct from theirs only once the clock is past the last timestamp they served (see
+    /// the [crate documentation](crate#restart)).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::WorkerIdOutOfRange`] if `worker_id` is above 1023.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{Error, SnowflakeIdGenerator};
+    ///
+    /// assert_eq!(SnowflakeIdGenerator::new(1023)?.worker_id(), 1023);
+    /// assert_eq!(
+    ///     SnowflakeIdGenerator::new(1024).unwrap_err(),
+    ///     Error::WorkerIdOutOfRange { value: 1024, max: 1023 }
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn new(worker_id: u16) -> Result<SnowflakeIdGenerator, Error> {
+        if worker_id > MAX_WORKER_ID {
+            return Err(Error::WorkerIdOutOfRange {
+                value: worker_id,
+                max: MAX_WORKER_ID,
+            });
+        }
+        Ok(SnowflakeIdGenerator {
+            worker_id,
+            sequence: TickSequence::new(12, 1_000_000, Start::Zero),
+            fork_generation: fork_generation(),
+        })
+    }
+
+    /// The worker id written into every id of this generator.
+    ///
+    /// ```
+    /// # use snowflake::SnowflakeIdGenerator;
+    /// assert_eq!(SnowflakeIdGenerator::new(3)?.worker_id(), 3);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[must_use]
+    pub fn worker_id(&self) -> u16 {
+        self.worker_id
+    }
+
+    /// The next id, from the wall clock.
+    ///
+    /// Greater than every id this generator served before, in any thread. Its timestamp is
+    /// the clock's millisecond, or later after a burst of more than 4096 ids in one
+    /// millisecond or a clock that stepped back.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::Forked`] in a child process forked after the generator was created.
+    /// - [`Error::TimestampOutOfRange`] if the clock reads before 2024-01-01T00:00:00Z or
+    ///   after 2093-09-06T15:47:35.551Z (the reading is then ignored: the sequence does not
+    ///   move), or if a borrowed millisecond passes that end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::SnowflakeIdGenerator;
+    /// use std::time::{SystemTime, UNIX_EPOCH};
+    ///
+    /// let generator = SnowflakeIdGenerator::new(1)?;
+    /// let before = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_millis() as u64;
+    /// let id = generator.generate()?;
+    /// assert!(id.timestamp_ms() >= before);
+    /// assert_eq!((id.worker_id(), id.sequence()), (1, 0)); // a new millisecond starts at 0
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub fn generate(&self) -> Result<SnowflakeId, Error> {
+        self.refuse_if_forked()?;
+        let now = self.sequence.now_tick();
+        check_timestamp_ms(now)?;
+        let (tick, counter) = self.sequence.next_at(now);
+        pack(tick, self.worker_id, counter)
+    }
+
+    /// The next id with the clock reading `timestamp_ms` (Unix milliseconds) given by the
+    /// caller: the same rule as [`generate`](Self::generate), on the same sequence.
+    ///
+    /// The reading moves this generator's sequence like a real one: a reading ahead of the
+    /// clock makes later [`generate`](Self::generate) calls continue from it, and a reading
+    /// behind the last one served continues the last millisecond. Use a generator of its own
+    /// to replay timestamps.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::Forked`] in a child process forked after the generator was created.
+    /// - [`Error::TimestampOutOfRange`] if `timestamp_ms` is outside the 41-bit range (the
+    ///   sequence does not move), or if a borrowed millisecond passes its end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::SnowflakeIdGenerator;
+    ///
+    /// let generator = SnowflakeIdGenerator::new(1)?;
+    /// let t = 1_704_067_201_000; // 2024-01-01T00:00:01.000Z
+    /// assert_eq!(generator.generate_at(t)?.to_u64(), 4_194_308_096); // sequence 0
+    /// assert_eq!(generator.generate_at(t)?.sequence(), 1);
+    /// assert_eq!(generator.generate_at(t - 5)?.timestamp_ms(), t); // the clock went back
+    /// for _ in 3..4096 {
+    ///     generator.generate_at(t)?;
+    /// }
+    /// let borrowed = generator.generate_at(t)?; // the 4097th in one millisecond
+    /// assert_eq!((borrowed.timestamp_ms(), borrowed.sequence()), (t + 1, 0));
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub fn generate_at(&self, timestamp_ms: u64) -> Result<SnowflakeId, Error> {
+        self.refuse_if_forked()?;
+        check_timestamp_ms(timestamp_ms)?;
+        let (tick, counter) = self.sequence.next_at(timestamp_ms);
+        pack(tick, self.worker_id, counter)
+    }
+
+    /// Fills `out` with consecutive ids, with one clock reading and one lock: the ids that
+    /// `out.len()` calls to [`generate_at`](Self::generate_at) with that reading would give.
+    ///
+    /// Never waits: 10,000 ids from one reading span three milliseconds, the last two of
+    /// them borrowed ahead of the clock.
+    ///
+    /// # Errors
+    ///
+    /// As [`generate`](Self::generate). On error the contents of `out` are unspecified and
+    /// must not be used as ids.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{SnowflakeId, SnowflakeIdGenerator};
+    ///
+    /// let generator = SnowflakeIdGenerator::new(2)?;
+    /// let mut ids = [SnowflakeId::try_from(0u64)?; 5000];
+    /// generator.fill(&mut ids)?;
+    /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    /// // More than 4096 ids from one clock reading: the last ones borrow the next millisecond.
+    /// assert_eq!(ids[4096].timestamp_ms(), ids[0].timestamp_ms() + 1);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub fn fill(&self, out: &mut [SnowflakeId]) -> Result<(), Error> {
+        self.refuse_if_forked()?;
+        let now = self.sequence.now_tick();
+        check_timestamp_ms(now)?;
+        let worker_id = self.worker_id;
+        let mut first_error = None;
+        self.sequence.fill_with_at(now, out, |tick, counter| {
+            pack(tick, worker_id, counter).unwrap_or_else(|error| {
+                first_error.get_or_insert(error);
+                // A placeholder: the caller gets the error, not `out`.
+                SnowflakeId::compose(EPOCH_MS, 0, 0)
+            })
+        });
+        first_error.map_or(Ok(()), Err)
+    }
+
+    /// A load of the fork generation per call: a child cannot choose a new worker id, and the
+    /// parent goes on using this one, so the child must not serve from it.
+    #[inline]
+    fn refuse_if_forked(&self) -> Result<(), Error> {
+        if fork_generation() == self.fork_generation {
+            Ok(())
+        } else {
+            Err(Error::Forked)
+        }
+    }
+}
+
+/// The id of a `(tick, counter)` pair of the engine: checks the tick, which a borrowed
+/// millisecond can push past the 41-bit range.
+#[inline]
+fn pack(tick: u64, worker_id: u16, counter: u128) -> Result<SnowflakeId, Error> {
+    check_timestamp_ms(tick)?;
+    // The sequence is 12 bits wide: the counter is at most 4095.
+    Ok(SnowflakeId::compose(tick, worker_id, counter as u16))
+}
+
+/// The worker id; the state of the sequence is not shown.
+///
+/// ```
+/// # use snowflake::SnowflakeIdGenerator;
+/// let generator = SnowflakeIdGenerator::new(5)?;
+/// assert_eq!(format!("{generator:?}"), "SnowflakeIdGenerator { worker_id: 5, .. }");
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+impl fmt::Debug for SnowflakeIdGenerator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SnowflakeIdGenerator")
+            .field("worker_id", &self.worker_id)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::id::{MAX_SEQUENCE, MAX_TIMESTAMP_MS};
+
+    #[test]
+    fn pack_writes_the_tick_worker_and_counter_of_the_engine() {
+        let sequence = TickSequence::new(12, 1_000_000, Start::Zero);
+        let (tick, counter) = sequence.next_at(EPOCH_MS + 1000);
+        assert_eq!(
+            pack(tick, 1, counter).unwrap().to_u64(),
+            1000 << 22 | 1 << 12
+        );
+        let (tick, counter) = sequence.next_at(EPOCH_MS + 1000);
+        assert_eq!(
+            pack(tick, 1, counter).unwrap().to_u64(),
+            1000 << 22 | 1 << 12 | 1
+        );
+    }
+
+    #[test]
+    fn pack_rejects_ticks_outside_the_41_bit_range() {
+        assert!(pack(EPOCH_MS, 0, 0).is_ok());
+        assert!(pack(MAX_TIMESTAMP_MS, 0, 0).is_ok());
+        for tick in [0, EPOCH_MS - 1, MAX_TIMESTAMP_MS + 1, u64::MAX] {
+            assert_eq!(
+                pack(tick, 0, 0),
+                Err(Error::TimestampOutOfRange {
+                    value: tick,
+                    min: EPOCH_MS,
+                    max: MAX_TIMESTAMP_MS
+                })
+            );
+        }
+    }
+
+    #[test]
+    fn a_borrowed_tick_past_the_last_millisecond_is_an_error_not_a_wrap() {
+        let sequence = TickSequence::new(12, 1_000_000, Start::Zero);
+        for expected in 0..=MAX_SEQUENCE {
+            let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
+            let id = pack(tick, 1023, counter).unwrap();
+            assert_eq!(
+                (id.timestamp_ms(), id.sequence()),
+                (MAX_TIMESTAMP_MS, expected)
+            );
+        }
+        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
+        assert_eq!((tick, counter), (MAX_TIMESTAMP_MS + 1, 0));
+        assert!(matches!(
+            pack(tick, 1023, counter),
+            Err(Error::TimestampOutOfRange { value, .. }) if value == MAX_TIMESTAMP_MS + 1
+        ));
+    }
+}

@@ -1,0 +1,307 @@
+//! [`SnowflakeId`]: the bit layout, its fields, and the integers it converts to and from.
+
+use crate::Error;
+
+/// The Unix time, in milliseconds, of 2024-01-01T00:00:00Z: the instant whose timestamp field
+/// is 0.
+///
+/// ```
+/// use snowflake::{EPOCH_MS, SnowflakeId};
+///
+/// let first = SnowflakeId::from_parts(EPOCH_MS, 0, 0)?;
+/// assert_eq!(first.to_u64(), 0);
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+pub const EPOCH_MS: u64 = 1_704_067_200_000;
+
+const TIMESTAMP_BITS: u32 = 41;
+const WORKER_ID_BITS: u32 = 10;
+const SEQUENCE_BITS: u32 = 12;
+const WORKER_ID_SHIFT: u32 = SEQUENCE_BITS;
+const TIMESTAMP_SHIFT: u32 = WORKER_ID_BITS + SEQUENCE_BITS;
+
+pub(crate) const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << TIMESTAMP_BITS) - 1;
+pub(crate) const MAX_WORKER_ID: u16 = (1 << WORKER_ID_BITS) - 1;
+pub(crate) const MAX_SEQUENCE: u16 = (1 << SEQUENCE_BITS) - 1;
+/// The first integer that is not an id: the top bit of a `u64` is always 0.
+const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
+
+/// A Snowflake id: a 63-bit integer made of 41 bits of milliseconds since [`EPOCH_MS`], a
+/// 10-bit worker id and a 12-bit sequence.
+///
+/// The order is the integer order, which is the order of `(timestamp, worker id, sequence)`.
+/// Every value holds an integer below 2^63, so it converts to an `i64` without loss, and
+/// every such integer is an id. `Display` writes the decimal integer; `FromStr` reads it
+/// back and nothing else (see [`ParseError`](crate::ParseError)).
+///
+/// # Examples
+///
+/// ```
+/// use snowflake::SnowflakeId;
+///
+/// // 2024-01-01T00:00:01.000Z, worker 1, sequence 2: (1000 << 22) | (1 << 12) | 2.
+/// let id = SnowflakeId::from_parts(1_704_067_201_000, 1, 2)?;
+/// assert_eq!(id.to_u64(), 4_194_308_098);
+/// assert_eq!(id.to_string(), "4194308098");
+/// assert_eq!(format!("{id:?}"), "SnowflakeId(4194308098)");
+/// assert_eq!("4194308098".parse(), Ok(id));
+/// assert_eq!((id.timestamp_ms(), id.worker_id(), id.sequence()), (1_704_067_201_000, 1, 2));
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct SnowflakeId(u64);
+
+impl SnowflakeId {
+    /// The id of a timestamp in Unix milliseconds, a worker id and a sequence.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] unless `EPOCH_MS <= timestamp_ms <= EPOCH_MS + 2^41 - 1`,
+    /// [`Error::WorkerIdOutOfRange`] above 1023, [`Error::SequenceOutOfRange`] above 4095;
+    /// checked in that order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, Error, SnowflakeId};
+    ///
+    /// let last = SnowflakeId::from_parts(EPOCH_MS + (1 << 41) - 1, 1023, 4095)?;
+    /// assert_eq!(last.to_u64(), (1 << 63) - 1);
+    ///
+    /// assert_eq!(
+    ///     SnowflakeId::from_parts(EPOCH_MS, 1024, 0),
+    ///     Err(Error::WorkerIdOutOfRange { value: 1024, max: 1023 })
+    /// );
+    /// assert!(matches!(
+    ///     SnowflakeId::from_parts(EPOCH_MS - 1, 0, 0),
+    ///     Err(Error::TimestampOutOfRange { value, .. }) if value == EPOCH_MS - 1
+    /// ));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn from_parts(
+        timestamp_ms: u64,
+        worker_id: u16,
+        sequence: u16,
+    ) -> Result<SnowflakeId, Error> {
+        if let Err(error) = check_timestamp_ms(timestamp_ms) {
+            return Err(error);
+        }
+        if worker_id > MAX_WORKER_ID {
+            return Err(Error::WorkerIdOutOfRange {
+                value: worker_id,
+                max: MAX_WORKER_ID,
+            });
+        }
+        if sequence > MAX_SEQUENCE {
+            return Err(Error::SequenceOutOfRange {
+                value: sequence,
+                max: MAX_SEQUENCE,
+            });
+        }
+        Ok(Self::compose(timestamp_ms, worker_id, sequence))
+    }
+
+    /// Packs fields that the caller has already checked.
+    #[inline]
+    pub(crate) const fn compose(timestamp_ms: u64, worker_id: u16, sequence: u16) -> SnowflakeId {
+        SnowflakeId(
+            ((timestamp_ms - EPOCH_MS) << TIMESTAMP_SHIFT)
+                | ((worker_id as u64) << WORKER_ID_SHIFT)
+                | sequence as u64,
+        )
+    }
+
+    /// The timestamp, in milliseconds since the Unix epoch (`EPOCH_MS` plus the field).
+    ///
+    /// ```
+    /// # use snowflake::SnowflakeId;
+    /// let id = SnowflakeId::try_from(4_194_308_098u64)?;
+    /// assert_eq!(id.timestamp_ms(), 1_704_067_201_000); // 2024-01-01T00:00:01.000Z
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn timestamp_ms(self) -> u64 {
+        EPOCH_MS + (self.0 >> TIMESTAMP_SHIFT)
+    }
+
+    /// The worker id, 0 to 1023.
+    ///
+    /// ```
+    /// # use snowflake::SnowflakeId;
+    /// assert_eq!(SnowflakeId::try_from(4_194_308_098u64)?.worker_id(), 1);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn worker_id(self) -> u16 {
+        ((self.0 >> WORKER_ID_SHIFT) as u16) & MAX_WORKER_ID
+    }
+
+    /// The sequence within the millisecond, 0 to 4095.
+    ///
+    /// ```
+    /// # use snowflake::SnowflakeId;
+    /// assert_eq!(SnowflakeId::try_from(4_194_308_098u64)?.sequence(), 2);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn sequence(self) -> u16 {
+        (self.0 as u16) & MAX_SEQUENCE
+    }
+
+    /// The integer, below 2^63.
+    ///
+    /// ```
+    /// # use snowflake::{EPOCH_MS, SnowflakeId};
+    /// assert_eq!(SnowflakeId::from_parts(EPOCH_MS + 1, 0, 0)?.to_u64(), 1 << 22);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn to_u64(self) -> u64 {
+        self.0
+    }
+}
+
+/// The Unix timestamp, in milliseconds, of the id `id`.
+///
+/// Every integer below 2^63 is an id, so this is `EPOCH_MS + (id >> 22)`.
+///
+/// # Errors
+///
+/// [`Error::IdOutOfRange`] if `id` is 2^63 or more.
+///
+/// # Examples
+///
+/// ```
+/// use snowflake::{Error, extract_timestamp_ms};
+///
+/// assert_eq!(extract_timestamp_ms(4_194_308_098), Ok(1_704_067_201_000));
+/// assert_eq!(extract_timestamp_ms(1 << 63), Err(Error::IdOutOfRange { value: 1 << 63 }));
+/// ```
+pub fn extract_timestamp_ms(id: u64) -> Result<u64, Error> {
+    SnowflakeId::try_from(id).map(SnowflakeId::timestamp_ms)
+}
+
+/// Whether a timestamp fits the 41-bit field.
+#[inline]
+pub(crate) const fn check_timestamp_ms(timestamp_ms: u64) -> Result<(), Error> {
+    if timestamp_ms < EPOCH_MS || timestamp_ms > MAX_TIMESTAMP_MS {
+        return Err(Error::TimestampOutOfRange {
+            value: timestamp_ms,
+            min: EPOCH_MS,
+            max: MAX_TIMESTAMP_MS,
+        });
+    }
+    Ok(())
+}
+
+/// The integer.
+///
+/// ```
+/// # use snowflake::SnowflakeId;
+/// let id = SnowflakeId::try_from(42u64)?;
+/// assert_eq!(u64::from(id), 42);
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+impl From<SnowflakeId> for u64 {
+    fn from(id: SnowflakeId) -> u64 {
+        id.0
+    }
+}
+
+/// The integer, which is never negative: the top bit of an id is 0.
+///
+/// ```
+/// # use snowflake::SnowflakeId;
+/// let id = SnowflakeId::try_from(i64::MAX)?;
+/// assert_eq!(i64::from(id), i64::MAX);
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+impl From<SnowflakeId> for i64 {
+    fn from(id: SnowflakeId) -> i64 {
+        // Below 2^63 by construction.
+        id.0 as i64
+    }
+}
+
+/// The id of an integer below 2^63.
+///
+/// ```
+/// # use snowflake::{Error, SnowflakeId};
+/// assert_eq!(SnowflakeId::try_from(7u64).map(SnowflakeId::sequence), Ok(7));
+/// assert_eq!(SnowflakeId::try_from(u64::MAX), Err(Error::IdOutOfRange { value: u64::MAX.into() }));
+/// ```
+impl TryFrom<u64> for SnowflakeId {
+    type Error = Error;
+
+    fn try_from(value: u64) -> Result<SnowflakeId, Error> {
+        if value < ID_LIMIT {
+            Ok(SnowflakeId(value))
+        } else {
+            Err(Error::IdOutOfRange {
+                value: i128::from(value),
+            })
+        }
+    }
+}
+
+/// The id of a non-negative integer.
+///
+/// ```
+/// # use snowflake::{Error, SnowflakeId};
+/// assert_eq!(SnowflakeId::try_from(7i64).map(SnowflakeId::sequence), Ok(7));
+/// assert_eq!(SnowflakeId::try_from(-1i64), Err(Error::IdOutOfRange { value: -1 }));
+/// ```
+impl TryFrom<i64> for SnowflakeId {
+    type Error = Error;
+
+    fn try_from(value: i64) -> Result<SnowflakeId, Error> {
+        match u64::try_from(value) {
+            Ok(value) => Ok(SnowflakeId(value)),
+            Err(_) => Err(Error::IdOutOfRange {
+                value: i128::from(value),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fields_tile_the_low_63_bits() {
+        assert_eq!(TIMESTAMP_BITS + WORKER_ID_BITS + SEQUENCE_BITS, 63);
+        assert_eq!(ID_LIMIT, 1 << 63);
+        assert_eq!(MAX_TIMESTAMP_MS - EPOCH_MS, (1 << 41) - 1);
+        let all_ones = SnowflakeId::compose(MAX_TIMESTAMP_MS, MAX_WORKER_ID, MAX_SEQUENCE);
+        assert_eq!(all_ones.to_u64(), ID_LIMIT - 1);
+    }
+
+    #[test]
+    fn each_field_reads_back_alone() {
+        let timestamp = SnowflakeId::compose(MAX_TIMESTAMP_MS, 0, 0);
+        assert_eq!(
+            (
+                timestamp.timestamp_ms(),
+                timestamp.worker_id(),
+                timestamp.sequence()
+            ),
+            (MAX_TIMESTAMP_MS, 0, 0)
+        );
+        let worker = SnowflakeId::compose(EPOCH_MS, MAX_WORKER_ID, 0);
+        assert_eq!(
+            (worker.timestamp_ms(), worker.worker_id(), worker.sequence()),
+            (EPOCH_MS, MAX_WORKER_ID, 0)
+        );
+        let sequence = SnowflakeId::compose(EPOCH_MS, 0, MAX_SEQUENCE);
+        assert_eq!(
+            (
+                sequence.timestamp_ms(),
+                sequence.worker_id(),
+                sequence.sequence()
+            ),
+            (EPOCH_MS, 0, MAX_SEQUENCE)
+        );
+    }
+}
