@@ -1,3 +1,129 @@
-//! `ulid` beside its peer crates: not written yet.
+//! `ulid` beside the crates.io `ulid` crate (`ulid_peer`) and `ferroid`, each operation in one
+//! group.
+//!
+//! - generate: one monotonic id. The peer's monotonic `Generator` needs `&mut`, so a shared
+//!   one sits behind a `parking_lot::Mutex`, as in a program with many threads; its
+//!   `Ulid::generate` is non-monotonic (fresh random bits, no lock) and is shown for scale.
+//! - encode: the 26 symbols into a stack buffer.
+//! - decode: text to id with full validation.
+//! - fill: monotonic ids in bulk, per id (`Throughput::Elements`): ours fills 1000 under one
+//!   clock reading and one lock; ferroid's thread-local generator makes them one by one.
+//!
+//! The `floor:` entries are what `ulid` builds on, alone: the engine's `next` (clock reading
+//! and lock) and the `crockford32` codec. `ulid` cannot be faster than its floor.
 
-fn main() {}
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use ferroid::base32::Base32UlidExt;
+use ferroid::generator::thread_local::Ulid as FerroidThreadLocal;
+use ferroid::id::ULID as FerroidUlid;
+use parking_lot::Mutex;
+use tick_sequence::{Start, TickSequence};
+use ulid::Ulid;
+
+const SPEC: u128 = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
+const SPEC_TEXT: &str = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+const BATCH: usize = 1000;
+
+fn generate(c: &mut Criterion) {
+    static ENGINE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+    let mut group = c.benchmark_group("ulid/generate");
+    group.bench_function("ulid", |b| b.iter(|| black_box(ulid::generate())));
+    group.bench_function("floor: tick-sequence next", |b| {
+        b.iter(|| black_box(ENGINE.next()))
+    });
+    let peer = Mutex::new(ulid_peer::Generator::new());
+    group.bench_function("ulid_peer Generator in a parking_lot::Mutex", |b| {
+        b.iter(|| {
+            let mut generator = peer.lock();
+            let id = match generator.generate() {
+                Ok(id) => id,
+                Err(overflow) => overflow.commit_overflow_increment(),
+            };
+            black_box(id)
+        })
+    });
+    group.bench_function("ulid_peer Ulid::generate (not monotonic)", |b| {
+        b.iter(|| black_box(ulid_peer::Ulid::generate()))
+    });
+    group.finish();
+}
+
+fn encode(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ulid/encode");
+    group.bench_function("ulid", |b| {
+        let id = Ulid::from_u128(SPEC);
+        b.iter(|| {
+            let mut buffer = [0u8; 26];
+            black_box(black_box(id).encode(&mut buffer).len());
+            black_box(buffer)
+        })
+    });
+    group.bench_function("floor: crockford32::encode_u128", |b| {
+        b.iter(|| {
+            let mut buffer = [0u8; 26];
+            let _ = crockford32::encode_u128(black_box(SPEC), &mut buffer);
+            black_box(buffer)
+        })
+    });
+    group.bench_function("ferroid encode_to_buf", |b| {
+        let id = FerroidUlid::from_raw(SPEC);
+        b.iter(|| {
+            let mut buffer = FerroidUlid::base32_array();
+            black_box(black_box(id).encode_to_buf(&mut buffer).as_str().len());
+            black_box(buffer)
+        })
+    });
+    group.bench_function("ulid_peer array_to_str", |b| {
+        let id = ulid_peer::Ulid(SPEC);
+        b.iter(|| {
+            let mut buffer = [0u8; ulid_peer::ULID_LEN];
+            black_box(black_box(id).array_to_str(&mut buffer).len());
+            black_box(buffer)
+        })
+    });
+    group.finish();
+}
+
+fn decode(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ulid/decode");
+    group.bench_function("ulid", |b| {
+        b.iter(|| black_box(black_box(SPEC_TEXT).parse::<Ulid>()))
+    });
+    group.bench_function("floor: crockford32::decode_u128", |b| {
+        b.iter(|| black_box(crockford32::decode_u128(black_box(SPEC_TEXT))))
+    });
+    group.bench_function("ulid_peer from_string", |b| {
+        b.iter(|| black_box(ulid_peer::Ulid::from_string(black_box(SPEC_TEXT))))
+    });
+    group.bench_function("ferroid decode", |b| {
+        b.iter(|| black_box(FerroidUlid::decode(black_box(SPEC_TEXT))))
+    });
+    group.finish();
+}
+
+fn fill(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ulid/fill");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    group.bench_function("ulid fill(1000)", |b| {
+        let mut ids = vec![Ulid::from_u128(0); BATCH];
+        b.iter(|| {
+            ulid::fill(&mut ids);
+            black_box(&ids);
+        })
+    });
+    group.bench_function("ferroid thread-local new_ulid_mono x1000", |b| {
+        let mut ids = vec![FerroidUlid::from_raw(0); BATCH];
+        b.iter(|| {
+            for slot in &mut ids {
+                *slot = FerroidThreadLocal::new_ulid_mono(|_| std::thread::yield_now());
+            }
+            black_box(&ids);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, generate, encode, decode, fill);
+criterion_main!(benches);

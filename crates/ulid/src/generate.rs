@@ -1,0 +1,254 @@
+//! New ULIDs: from the process-wide sequence, or for an explicit timestamp.
+
+use tick_sequence::{Start, TickSequence};
+
+use crate::value::{MAX_TIMESTAMP_MS, RANDOM_BITS};
+use crate::{Error, Ulid};
+
+/// Milliseconds, and an 80-bit counter that starts at a random value on each new millisecond.
+static SEQUENCE: TickSequence = TickSequence::new(RANDOM_BITS, 1_000_000, Start::Random);
+
+/// A new ULID from the process-wide sequence: greater than every ULID that [`generate`] and
+/// [`fill`] returned before in this process, from any thread.
+///
+/// The timestamp is the wall clock in milliseconds, and the random part a counter that
+/// starts at a random value on each new millisecond. After the clock steps back, or after
+/// 2^80 ids in one millisecond, the timestamp runs ahead of the clock until the clock catches
+/// up (see the [crate documentation](crate)): order and uniqueness never break. In a child
+/// created by `fork` the sequence starts afresh, so parent and child share no id.
+///
+/// # Panics
+///
+/// If the timestamp leaves 48 bits: a system clock past 10889-08-02T05:31:50.655Z, or a
+/// counter exhausted in the last millisecond of that range.
+///
+/// # Examples
+///
+/// ```
+/// let first = ulid::generate();
+/// let second = ulid::generate();
+/// assert!(first < second);
+/// assert!(first.timestamp_ms() <= second.timestamp_ms());
+/// ```
+pub fn generate() -> Ulid {
+    let (tick, counter) = SEQUENCE.next();
+    match pack(tick, counter) {
+        Ok(id) => id,
+        Err(error) => clock_out_of_range(error),
+    }
+}
+
+/// Fills `out` with new ULIDs from the process-wide sequence, in increasing order: the same
+/// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock.
+///
+/// # Panics
+///
+/// As [`generate`]: if the timestamp leaves 48 bits.
+///
+/// # Examples
+///
+/// ```
+/// let mut ids = [ulid::Ulid::from_u128(0); 1000];
+/// ulid::fill(&mut ids);
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// ```
+pub fn fill(out: &mut [Ulid]) {
+    // An error is noted, not raised, while the sequence's lock is held: the loop then has no
+    // way out but its end, and the panic happens after the lock is released.
+    let mut out_of_range = None;
+    SEQUENCE.fill_with(out, |tick, counter| match pack(tick, counter) {
+        Ok(id) => id,
+        Err(error) => {
+            out_of_range = Some(error);
+            Ulid::from_u128(0)
+        }
+    });
+    if let Some(error) = out_of_range {
+        clock_out_of_range(error);
+    }
+}
+
+/// A ULID with the given timestamp (milliseconds since the Unix epoch) and 80 random bits
+/// from a CSPRNG that is reseeded after `fork`.
+///
+/// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
+/// return ids in random order.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`] if `timestamp_ms` is `2^48` or more.
+///
+/// # Examples
+///
+/// ```
+/// let id = ulid::generate_at(1_469_922_850_259)?;
+/// assert_eq!(id.timestamp_ms(), 1_469_922_850_259);
+/// assert_eq!(id.to_string()[..10], *"01ARZ3NDEK");
+///
+/// assert!(ulid::generate_at(1 << 48).is_err());
+/// # Ok::<(), ulid::Error>(())
+/// ```
+pub fn generate_at(timestamp_ms: u64) -> Result<Ulid, Error> {
+    Ulid::from_parts(timestamp_ms, tick_sequence::random_bits(RANDOM_BITS))
+}
+
+/// The ULID of a pair of a millisecond sequence whose counter has at most 80 bits (so only
+/// the tick is checked); an error when the tick, which the sequence may have borrowed past
+/// the clock, leaves 48 bits.
+#[inline]
+pub(crate) const fn pack(tick: u64, counter: u128) -> Result<Ulid, Error> {
+    if tick > MAX_TIMESTAMP_MS {
+        return Err(Error::TimestampOutOfRange {
+            value: tick,
+            max: MAX_TIMESTAMP_MS,
+        });
+    }
+    Ok(Ulid::from_u128(((tick as u128) << RANDOM_BITS) | counter))
+}
+
+/// The panic that [`generate`] and [`fill`] document: the tick has left 48 bits.
+#[cold]
+#[inline(never)]
+fn clock_out_of_range(error: Error) -> ! {
+    panic!("ulid: the system clock has left the ULID range: {error}")
+}
+
+#[cfg(test)]
+mod tests {
+    //! The clock rule through the packing, with private sequences and explicit clock
+    //! readings: the process-wide sequence reads the real clock, and its 80-bit counter cannot
+    //! be exhausted through the public API (2^80 ids in one millisecond).
+
+    use super::*;
+    use crate::value::MAX_RANDOM;
+
+    const MS: u64 = 1_000_000;
+
+    fn ulid_sequence() -> TickSequence {
+        TickSequence::new(RANDOM_BITS, MS, Start::Random)
+    }
+
+    fn next(sequence: &TickSequence, now_ms: u64) -> Ulid {
+        let (tick, counter) = sequence.next_at(now_ms);
+        pack(tick, counter).unwrap()
+    }
+
+    #[test]
+    fn the_pair_becomes_timestamp_and_random() {
+        assert_eq!(pack(1, 2).unwrap().to_u128(), (1 << 80) | 2);
+        assert_eq!(
+            pack(MAX_TIMESTAMP_MS, MAX_RANDOM).unwrap().to_u128(),
+            u128::MAX
+        );
+    }
+
+    #[test]
+    fn same_millisecond_ids_increment_the_random_part() {
+        let sequence = ulid_sequence();
+        let first = next(&sequence, 1_000);
+        for step in 1..=100 {
+            let id = next(&sequence, 1_000);
+            assert_eq!(id.timestamp_ms(), 1_000);
+            assert_eq!(id.random(), first.random() + step);
+        }
+    }
+
+    #[test]
+    fn counter_exhaustion_borrows_the_next_millisecond() {
+        // A 2-bit counter stands for the 80-bit one: 4 ids per millisecond, then the next
+        // millisecond is borrowed and shows in the timestamp.
+        let sequence = TickSequence::new(2, MS, Start::Zero);
+        let ids: Vec<Ulid> = (0..6).map(|_| next(&sequence, 500)).collect();
+        let parts: Vec<(u64, u128)> = ids
+            .iter()
+            .map(|id| (id.timestamp_ms(), id.random()))
+            .collect();
+        assert_eq!(
+            parts,
+            [(500, 0), (500, 1), (500, 2), (500, 3), (501, 0), (501, 1)]
+        );
+        assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn a_borrowed_tick_past_48_bits_is_an_error_not_a_wrap() {
+        let sequence = TickSequence::new(1, MS, Start::Zero);
+        assert_eq!(next(&sequence, MAX_TIMESTAMP_MS).random(), 0);
+        assert_eq!(next(&sequence, MAX_TIMESTAMP_MS).random(), 1);
+        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
+        assert_eq!(
+            pack(tick, counter),
+            Err(Error::TimestampOutOfRange {
+                value: MAX_TIMESTAMP_MS + 1,
+                max: MAX_TIMESTAMP_MS
+            })
+        );
+    }
+
+    #[test]
+    fn a_clock_past_48_bits_is_the_panic_that_generate_documents() {
+        let sequence = ulid_sequence();
+        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS + 1);
+        let error = pack(tick, counter).unwrap_err();
+        let outcome = std::panic::catch_unwind(|| clock_out_of_range(error));
+        let message = *outcome.unwrap_err().downcast::<String>().unwrap();
+        assert_eq!(
+            message,
+            "ulid: the system clock has left the ULID range: timestamp_ms 281474976710656 is \
+             out of range: a ULID holds 0 to 281474976710655 (48 bits)"
+        );
+    }
+
+    #[test]
+    fn a_clock_step_back_keeps_the_timestamp_and_the_order() {
+        let sequence = ulid_sequence();
+        let before = next(&sequence, 10_000);
+        let after = next(&sequence, 9_000);
+        assert_eq!(after.timestamp_ms(), 10_000);
+        assert_eq!(after.random(), before.random() + 1);
+        // The clock catches up: the next millisecond restarts the counter.
+        let caught_up = next(&sequence, 10_001);
+        assert_eq!(caught_up.timestamp_ms(), 10_001);
+        assert!(before < after && after < caught_up);
+    }
+
+    #[test]
+    fn a_clock_jump_forward_restarts_the_counter_at_a_random_value() {
+        let sequence = ulid_sequence();
+        let before = next(&sequence, 10_000);
+        let starts: Vec<u128> = (0..4)
+            .map(|hour| next(&sequence, 10_000 + 3_600_000 * (hour + 1)).random())
+            .collect();
+        let after = next(&sequence, 10_000 + 3_600_000 * 5);
+        assert_eq!(after.timestamp_ms(), 18_010_000);
+        assert!(before < after);
+        // Four 80-bit random starts: equal, or all below 2^64, by chance one time in 2^64.
+        assert!(starts.windows(2).all(|pair| pair[0] != pair[1]));
+        assert!(starts.iter().any(|&start| start >= 1 << 64));
+    }
+
+    #[test]
+    fn a_fresh_sequence_after_state_loss_repeats_no_id() {
+        // A restart loses the state: the new sequence sees the same millisecond again.
+        let old = ulid_sequence();
+        let new = ulid_sequence();
+        let old_ids: Vec<Ulid> = (0..10_000).map(|_| next(&old, 7_000)).collect();
+        let new_ids: Vec<Ulid> = (0..10_000).map(|_| next(&new, 7_000)).collect();
+        assert_eq!(new_ids[0].timestamp_ms(), 7_000);
+        let old_set: std::collections::HashSet<Ulid> = old_ids.into_iter().collect();
+        assert!(new_ids.iter().all(|id| !old_set.contains(id)));
+    }
+
+    #[test]
+    fn fill_packs_the_same_pairs_as_repeated_calls() {
+        let sequence = TickSequence::new(3, MS, Start::Zero);
+        let mut filled = [Ulid::from_u128(0); 10];
+        sequence.fill_with_at(42, &mut filled, |tick, counter| {
+            pack(tick, counter).unwrap()
+        });
+        let again = TickSequence::new(3, MS, Start::Zero);
+        let one_by_one: Vec<Ulid> = (0..10).map(|_| next(&again, 42)).collect();
+        assert_eq!(filled.as_slice(), one_by_one.as_slice());
+        assert_eq!(filled[8].timestamp_ms(), 43);
+    }
+}
