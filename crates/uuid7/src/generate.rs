@@ -1,0 +1,235 @@
+//! New identifiers: from the process-wide sequence, or at a given time with a random counter.
+
+use tick_sequence::{Start, TickSequence};
+
+use crate::{Error, Uuid7};
+
+/// The process-wide sequence: 1 ms ticks, a 74-bit counter with a random start.
+static SEQUENCE: TickSequence = TickSequence::new(74, 1_000_000, Start::Random);
+
+/// A new UUIDv7, greater than every one this process generated before.
+///
+/// The timestamp is the wall clock in milliseconds; within one millisecond the 74-bit counter
+/// goes up by one from a random start. The timestamp may run ahead of the clock: after the
+/// clock steps back, ids keep the last timestamp and count on; if the counter runs out, the
+/// next millisecond is borrowed. Order and uniqueness within the process never break; see
+/// the [crate documentation](crate) for the scope of the guarantee.
+///
+/// # Panics
+///
+/// If the timestamp (the clock, or a millisecond borrowed ahead of it) is past
+/// 2^48 - 1 ms, in the year 10889.
+///
+/// # Examples
+///
+/// ```
+/// let first = uuid7::generate();
+/// let second = uuid7::generate();
+/// assert!(second > first);
+/// assert!(second.to_string() > first.to_string());
+/// ```
+#[must_use]
+pub fn generate() -> Uuid7 {
+    let (tick, counter) = SEQUENCE.next();
+    pack(tick, counter)
+}
+
+/// Fills `out` with new UUIDv7s, strictly increasing, with one clock reading and one lock:
+/// the same ids as that many calls to [`generate`] in a burst, faster.
+///
+/// # Panics
+///
+/// As [`generate`]: if the timestamp is past 2^48 - 1 ms, in the year 10889.
+///
+/// # Examples
+///
+/// ```
+/// let mut ids = [uuid7::Uuid7::from_parts(0, 0)?; 1000];
+/// uuid7::fill(&mut ids);
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// assert!(ids[999] < uuid7::generate());
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+pub fn fill(out: &mut [Uuid7]) {
+    SEQUENCE.fill_with(out, pack);
+}
+
+/// A UUIDv7 with this timestamp and a counter of 74 random bits, outside the process-wide
+/// sequence: two calls with the same timestamp are unique with overwhelming probability, but
+/// not ordered. The random bits come from a CSPRNG that is reseeded after `fork`.
+///
+/// # Errors
+///
+/// [`Error::Timestamp`] if `timestamp_ms` exceeds 2^48 - 1.
+///
+/// # Examples
+///
+/// ```
+/// use uuid7::Error;
+///
+/// let id = uuid7::generate_at(1_645_557_742_000)?;
+/// assert_eq!(id.timestamp_ms(), 1_645_557_742_000);
+/// assert!(id.to_string().starts_with("017f22e2-79b0-7"));
+/// assert_eq!(uuid7::generate_at(1 << 48), Err(Error::Timestamp { value: 1 << 48 }));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn generate_at(timestamp_ms: u64) -> Result<Uuid7, Error> {
+    Uuid7::from_parts(timestamp_ms, tick_sequence::random_bits(74))
+}
+
+/// The id of a pair served by a 74-bit sequence; the tick is checked, since a borrowed tick
+/// can leave the 48 bits of the timestamp.
+///
+/// # Panics
+///
+/// If the tick exceeds 2^48 - 1.
+#[inline]
+fn pack(tick: u64, counter: u128) -> Uuid7 {
+    match Uuid7::from_parts(tick, counter) {
+        Ok(id) => id,
+        Err(error) => past_the_timestamp_range(error),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn past_the_timestamp_range(error: Error) -> ! {
+    panic!("uuid7: the clock is past the range of UUIDv7 timestamps: {error}")
+}
+
+/// The 74-bit counter cannot be run out through the public functions, nor the clock moved:
+/// these tests drive [`pack`] with private sequences and the clock as an argument.
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    fn sequence() -> TickSequence {
+        TickSequence::new(74, 1_000_000, Start::Random)
+    }
+
+    fn ids_at(sequence: &TickSequence, now: u64, n: usize) -> Vec<Uuid7> {
+        (0..n)
+            .map(|_| {
+                let (tick, counter) = sequence.next_at(now);
+                pack(tick, counter)
+            })
+            .collect()
+    }
+
+    fn strictly_increasing(ids: &[Uuid7]) -> bool {
+        ids.windows(2).all(|pair| pair[0] < pair[1])
+    }
+
+    #[test]
+    fn pairs_pack_into_timestamp_and_counter() {
+        let sequence = TickSequence::new(74, 1_000_000, Start::Zero);
+        let ids = ids_at(&sequence, 1_645_557_742_000, 3);
+        assert_eq!(
+            ids.iter().map(|id| id.to_string()).collect::<Vec<_>>(),
+            [
+                "017f22e2-79b0-7000-8000-000000000000",
+                "017f22e2-79b0-7000-8000-000000000001",
+                "017f22e2-79b0-7000-8000-000000000002",
+            ]
+        );
+    }
+
+    #[test]
+    fn counter_exhaustion_borrows_the_next_millisecond() {
+        // A 2-bit counter from zero runs out after four ids; the 74-bit one never would.
+        let small = TickSequence::new(2, 1_000_000, Start::Zero);
+        let ids = ids_at(&small, 5_000, 6);
+        let pairs: Vec<(u64, u128)> = ids
+            .iter()
+            .map(|id| (id.timestamp_ms(), id.counter()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                (5_000, 0),
+                (5_000, 1),
+                (5_000, 2),
+                (5_000, 3),
+                (5_001, 0),
+                (5_001, 1)
+            ]
+        );
+        assert!(strictly_increasing(&ids));
+    }
+
+    #[test]
+    fn counter_exhaustion_at_the_last_millisecond_leaves_the_range() {
+        let small = TickSequence::new(1, 1_000_000, Start::Zero);
+        assert_eq!(
+            small.next_at(Uuid7::MAX_TIMESTAMP_MS),
+            (Uuid7::MAX_TIMESTAMP_MS, 0)
+        );
+        assert_eq!(
+            small.next_at(Uuid7::MAX_TIMESTAMP_MS),
+            (Uuid7::MAX_TIMESTAMP_MS, 1)
+        );
+        let (tick, counter) = small.next_at(Uuid7::MAX_TIMESTAMP_MS);
+        assert_eq!(tick, 1 << 48);
+        assert_eq!(
+            Uuid7::from_parts(tick, counter),
+            Err(Error::Timestamp { value: 1 << 48 })
+        );
+        let panic = std::panic::catch_unwind(|| pack(tick, counter)).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("timestamp_ms 281474976710656"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn clock_step_back_keeps_the_timestamp_and_counts_on() {
+        let sequence = sequence();
+        let mut ids = ids_at(&sequence, 1_000_000, 10);
+        ids.extend(ids_at(&sequence, 999_000, 10)); // one second back
+        assert!(strictly_increasing(&ids));
+        assert!(ids.iter().all(|id| id.timestamp_ms() == 1_000_000));
+        // Consecutive counters: the clock going back does not restart them.
+        assert!(
+            ids.windows(2)
+                .all(|pair| pair[1].counter() == pair[0].counter() + 1)
+        );
+    }
+
+    #[test]
+    fn clock_jump_forward_restarts_the_counter_at_the_new_time() {
+        let sequence = sequence();
+        let mut ids = ids_at(&sequence, 1_000_000, 10);
+        let later = ids_at(&sequence, 1_000_000 + 3_600_000, 10); // one hour ahead
+        assert!(later.iter().all(|id| id.timestamp_ms() == 4_600_000));
+        ids.extend(later);
+        assert!(strictly_increasing(&ids));
+        // And once the clock is back to normal, ids stay after the jump.
+        let after = ids_at(&sequence, 1_000_001, 1)[0];
+        assert!(after > ids[19]);
+        assert_eq!(after.timestamp_ms(), 4_600_000);
+    }
+
+    #[test]
+    fn restart_starts_a_fresh_sequence_that_repeats_nothing() {
+        let before = ids_at(&sequence(), 1_000, 1000);
+        // Lost state: a new sequence at the same millisecond starts from a new random counter.
+        let after = ids_at(&sequence(), 1_000, 1000);
+        let all: HashSet<Uuid7> = before.iter().chain(&after).copied().collect();
+        assert_eq!(all.len(), 2000);
+    }
+
+    #[test]
+    fn independent_streams_merged_are_unique() {
+        let (a, b) = (sequence(), sequence());
+        let mut merged = Vec::new();
+        for now in 1_000..1_010 {
+            merged.extend(ids_at(&a, now, 100));
+            merged.extend(ids_at(&b, now, 100));
+        }
+        let unique: HashSet<Uuid7> = merged.iter().copied().collect();
+        assert_eq!(unique.len(), merged.len());
+    }
+}

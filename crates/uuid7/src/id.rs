@@ -1,0 +1,309 @@
+//! [`Uuid7`]: the 128-bit value, its fields and its conversions.
+
+use crate::Error;
+
+/// `rand_b`: the low 62 bits of the value and of the counter.
+const RAND_B_BITS: u32 = 62;
+const RAND_B_MASK: u128 = (1 << RAND_B_BITS) - 1;
+/// `rand_a`: 12 bits, just below the version field.
+const RAND_A_SHIFT: u32 = 64;
+const RAND_A_MASK: u128 = 0xFFF;
+const VERSION_SHIFT: u32 = 76;
+const VARIANT_SHIFT: u32 = 62;
+const TIMESTAMP_SHIFT: u32 = 80;
+/// Version 7 and variant `0b10`, in place.
+const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIFT);
+
+/// A UUID of version 7 and variant `0b10` (RFC 9562): a 48-bit millisecond timestamp and a
+/// 74-bit counter.
+///
+/// The value is one `u128`; its order is the order of the integer, of the big-endian bytes,
+/// of the text, and of the `(timestamp_ms, counter)` pair. Every value of this type has
+/// version 7 and variant `0b10`: the constructors check them.
+///
+/// `Debug` shows the text form, `Display` writes it (without allocating), and `FromStr` reads
+/// it back (see [`FromStr`](#impl-FromStr-for-Uuid7)).
+///
+/// # Examples
+///
+/// ```
+/// use uuid7::Uuid7;
+///
+/// // The example of RFC 9562, Appendix A.6.
+/// let id: Uuid7 = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F".parse()?;
+/// assert_eq!(id.timestamp_ms(), 0x017F_22E2_79B0);
+/// assert_eq!(id.counter(), (0xCC3 << 62) | 0x18C4_DC0C_0C07_398F);
+/// assert_eq!(id.to_string(), "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+/// assert_eq!(format!("{id:?}"), "Uuid7(017f22e2-79b0-7cc3-98c4-dc0c0c07398f)");
+/// assert_eq!(Uuid7::from_parts(id.timestamp_ms(), id.counter()), Ok(id));
+/// # Ok::<(), uuid7::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Uuid7(u128);
+
+impl Uuid7 {
+    /// The largest timestamp, `2^48 - 1` milliseconds since the Unix epoch (in the year
+    /// 10889).
+    ///
+    /// ```
+    /// assert_eq!(uuid7::Uuid7::MAX_TIMESTAMP_MS, 281_474_976_710_655);
+    /// ```
+    pub const MAX_TIMESTAMP_MS: u64 = (1 << 48) - 1;
+
+    /// The largest counter, `2^74 - 1`.
+    ///
+    /// ```
+    /// assert_eq!(uuid7::Uuid7::MAX_COUNTER, (1 << 74) - 1);
+    /// ```
+    pub const MAX_COUNTER: u128 = (1 << 74) - 1;
+
+    /// The UUID with this timestamp and counter: counter bits 73 to 62 go to `rand_a`, bits
+    /// 61 to 0 to `rand_b`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Timestamp`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS),
+    /// [`Error::Counter`] above [`MAX_COUNTER`](Self::MAX_COUNTER).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::{Error, Uuid7};
+    ///
+    /// let id = Uuid7::from_parts(1_645_557_742_000, 0)?;
+    /// assert_eq!(id.to_string(), "017f22e2-79b0-7000-8000-000000000000");
+    /// let id = Uuid7::from_parts(1_645_557_742_000, Uuid7::MAX_COUNTER)?;
+    /// assert_eq!(id.to_string(), "017f22e2-79b0-7fff-bfff-ffffffffffff");
+    ///
+    /// assert_eq!(Uuid7::from_parts(0, 1 << 74), Err(Error::Counter { value: 1 << 74 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn from_parts(timestamp_ms: u64, counter: u128) -> Result<Uuid7, Error> {
+        if timestamp_ms > Self::MAX_TIMESTAMP_MS {
+            return Err(Error::Timestamp {
+                value: timestamp_ms,
+            });
+        }
+        if counter > Self::MAX_COUNTER {
+            return Err(Error::Counter { value: counter });
+        }
+        Ok(Uuid7(
+            ((timestamp_ms as u128) << TIMESTAMP_SHIFT)
+                | VERSION_AND_VARIANT
+                | ((counter >> RAND_B_BITS) << RAND_A_SHIFT)
+                | (counter & RAND_B_MASK),
+        ))
+    }
+
+    /// The `unix_ts_ms` field: milliseconds since the Unix epoch.
+    ///
+    /// ```
+    /// let id = uuid7::Uuid7::from_parts(1_700_000_000_000, 42)?;
+    /// assert_eq!(id.timestamp_ms(), 1_700_000_000_000);
+    /// # Ok::<(), uuid7::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn timestamp_ms(self) -> u64 {
+        (self.0 >> TIMESTAMP_SHIFT) as u64
+    }
+
+    /// The 74-bit counter: `rand_a` above `rand_b`.
+    ///
+    /// ```
+    /// let id = uuid7::Uuid7::from_parts(1_700_000_000_000, 42)?;
+    /// assert_eq!(id.counter(), 42);
+    /// # Ok::<(), uuid7::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn counter(self) -> u128 {
+        (((self.0 >> RAND_A_SHIFT) & RAND_A_MASK) << RAND_B_BITS) | (self.0 & RAND_B_MASK)
+    }
+
+    /// The 128-bit value, version and variant included.
+    ///
+    /// ```
+    /// let id = uuid7::Uuid7::from_parts(0, 0)?;
+    /// assert_eq!(id.to_u128(), 0x7000_8000_0000_0000_0000);
+    /// # Ok::<(), uuid7::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn to_u128(self) -> u128 {
+        self.0
+    }
+
+    /// The UUID of a 128-bit value.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Version`] if the version field is not 7, [`Error::Variant`] if the variant is
+    /// not `0b10`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::{Error, Uuid7};
+    ///
+    /// let id = Uuid7::from_u128(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F)?;
+    /// assert_eq!(id.timestamp_ms(), 1_645_557_742_000);
+    /// assert_eq!(
+    ///     Uuid7::from_u128(0x017F22E2_79B0_7CC3_F8C4_DC0C0C07398F),
+    ///     Err(Error::Variant { found: 0b11 })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn from_u128(value: u128) -> Result<Uuid7, Error> {
+        if version(value) != 7 {
+            return Err(Error::Version {
+                found: version(value),
+            });
+        }
+        if variant(value) != 0b10 {
+            return Err(Error::Variant {
+                found: variant(value),
+            });
+        }
+        Ok(Uuid7(value))
+    }
+
+    /// The 16 bytes, most significant first (the order of RFC 9562).
+    ///
+    /// ```
+    /// let id: uuid7::Uuid7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse()?;
+    /// assert_eq!(id.to_bytes()[..6], [0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0]);
+    /// # Ok::<(), uuid7::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn to_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+
+    /// The UUID of 16 bytes, most significant first.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_u128`](Self::from_u128): the version must be 7 and the variant `0b10`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::{Error, Uuid7};
+    ///
+    /// let id: Uuid7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse()?;
+    /// assert_eq!(Uuid7::from_bytes(id.to_bytes()), Ok(id));
+    /// assert_eq!(Uuid7::from_bytes([0; 16]), Err(Error::Version { found: 0 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn from_bytes(bytes: [u8; 16]) -> Result<Uuid7, Error> {
+        Self::from_u128(u128::from_be_bytes(bytes))
+    }
+}
+
+/// The version field of any 128-bit UUID.
+pub(crate) const fn version(value: u128) -> u8 {
+    ((value >> VERSION_SHIFT) & 0xF) as u8
+}
+
+/// The two variant bits of any 128-bit UUID.
+pub(crate) const fn variant(value: u128) -> u8 {
+    ((value >> VARIANT_SHIFT) & 0b11) as u8
+}
+
+/// As [`Uuid7::from_u128`].
+///
+/// ```
+/// use uuid7::{Error, Uuid7};
+///
+/// assert!(Uuid7::try_from(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128).is_ok());
+/// assert_eq!(Uuid7::try_from(0u128), Err(Error::Version { found: 0 }));
+/// ```
+impl TryFrom<u128> for Uuid7 {
+    type Error = Error;
+
+    fn try_from(value: u128) -> Result<Self, Self::Error> {
+        Self::from_u128(value)
+    }
+}
+
+/// As [`Uuid7::to_u128`].
+///
+/// ```
+/// let id = uuid7::generate();
+/// assert_eq!(u128::from(id), id.to_u128());
+/// ```
+impl From<Uuid7> for u128 {
+    fn from(id: Uuid7) -> Self {
+        id.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_land_where_rfc_9562_puts_them() {
+        let id =
+            Uuid7::from_parts(0xABCD_EF01_2345, (0xFED << 62) | 0x3123_4567_89AB_CDEF).unwrap();
+        let bytes = id.to_bytes();
+        assert_eq!(bytes[..6], [0xAB, 0xCD, 0xEF, 0x01, 0x23, 0x45]);
+        // ver 0111, then rand_a.
+        assert_eq!(u16::from_be_bytes([bytes[6], bytes[7]]), 0x7FED);
+        // var 10, then rand_b.
+        assert_eq!(
+            u64::from_be_bytes(bytes[8..].try_into().unwrap()),
+            0x8000_0000_0000_0000 | 0x3123_4567_89AB_CDEF
+        );
+    }
+
+    #[test]
+    fn a_carry_out_of_rand_b_goes_into_rand_a() {
+        let below = Uuid7::from_parts(7, RAND_B_MASK).unwrap();
+        let above = Uuid7::from_parts(7, RAND_B_MASK + 1).unwrap();
+        assert!(below < above);
+        assert_eq!(above.to_u128() - below.to_u128(), (1 << 64) - RAND_B_MASK);
+        assert_eq!(above.counter(), 1 << 62);
+    }
+
+    #[test]
+    fn every_version_but_7_and_every_variant_but_0b10_is_refused() {
+        let base = Uuid7::from_parts(1, 2).unwrap().to_u128();
+        for version in 0..16u8 {
+            let value = (base & !(0xF << VERSION_SHIFT)) | (u128::from(version) << VERSION_SHIFT);
+            let expected = if version == 7 {
+                Ok(Uuid7(value))
+            } else {
+                Err(Error::Version { found: version })
+            };
+            assert_eq!(Uuid7::from_u128(value), expected);
+        }
+        for variant in 0..4u8 {
+            let value = (base & !(0b11 << VARIANT_SHIFT)) | (u128::from(variant) << VARIANT_SHIFT);
+            let expected = if variant == 0b10 {
+                Ok(Uuid7(value))
+            } else {
+                Err(Error::Variant { found: variant })
+            };
+            assert_eq!(Uuid7::from_u128(value), expected);
+        }
+    }
+
+    #[test]
+    fn the_range_errors_state_the_maximum() {
+        assert_eq!(
+            Error::Timestamp { value: 1 << 48 }.to_string(),
+            format!(
+                "timestamp_ms {} is out of range: the maximum is 2^48 - 1 = {}",
+                1u64 << 48,
+                Uuid7::MAX_TIMESTAMP_MS
+            )
+        );
+        assert_eq!(
+            Error::Counter { value: 1 << 74 }.to_string(),
+            format!(
+                "counter {} is out of range: the maximum is 2^74 - 1 = {}",
+                1u128 << 74,
+                Uuid7::MAX_COUNTER
+            )
+        );
+    }
+}

@@ -1,0 +1,198 @@
+//! The text form: 36 characters, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case out, either
+//! case in.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{ParseError, Uuid7, hex, id};
+
+/// The length of the text form.
+const LEN: usize = 36;
+
+/// Byte indices of the four hyphens.
+const HYPHENS: [usize; 4] = [8, 13, 18, 23];
+
+/// Byte indices of the 32 digits.
+const DIGITS: [usize; 32] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22, 24, 25, 26, 27, 28, 29,
+    30, 31, 32, 33, 34, 35,
+];
+
+/// Byte index of the first of the two digits of each of the 16 bytes.
+const BYTE_DIGITS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+
+impl Uuid7 {
+    /// Writes the text form into `buffer` and returns it: 36 characters, lower case,
+    /// hyphenated. No allocation; [`Display`](fmt::Display) uses it.
+    ///
+    /// ```
+    /// let id: uuid7::Uuid7 = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F".parse()?;
+    /// let mut buffer = [0u8; 36];
+    /// assert_eq!(id.encode(&mut buffer), "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+    /// # Ok::<(), uuid7::ParseError>(())
+    /// ```
+    pub fn encode(self, buffer: &mut [u8; LEN]) -> &str {
+        for (byte, first) in self.to_bytes().into_iter().zip(BYTE_DIGITS) {
+            let [high, low] = hex::PAIRS[usize::from(byte)];
+            buffer[first] = high;
+            buffer[first + 1] = low;
+        }
+        for hyphen in HYPHENS {
+            buffer[hyphen] = b'-';
+        }
+        // Every byte written is ASCII, so the check cannot fail; without `unsafe` there is no
+        // skipping it, and it takes about half the time of `encode`.
+        core::str::from_utf8(buffer).unwrap_or_default()
+    }
+}
+
+/// The text form, lower case.
+///
+/// ```
+/// let id = uuid7::Uuid7::from_parts(1_645_557_742_000, 7)?;
+/// assert_eq!(id.to_string(), "017f22e2-79b0-7000-8000-000000000007");
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+impl fmt::Display for Uuid7 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.encode(&mut [0; LEN]))
+    }
+}
+
+/// `Uuid7(` the text form `)`.
+///
+/// ```
+/// let id = uuid7::Uuid7::from_parts(1_645_557_742_000, 7)?;
+/// assert_eq!(format!("{id:?}"), "Uuid7(017f22e2-79b0-7000-8000-000000000007)");
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+impl fmt::Debug for Uuid7 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Uuid7({self})")
+    }
+}
+
+/// Reads the 36-character hyphenated form, digits in either case: the strict inverse of
+/// `Display`. The braced form, the `urn:uuid:` form and the 32-digit form are refused, and so
+/// is any UUID whose version is not 7 or whose variant is not `0b10`.
+///
+/// # Errors
+///
+/// [`ParseError::Length`] unless the string is 36 bytes long; otherwise the first character
+/// out of place ([`ParseError::InvalidCharacter`] or [`ParseError::MissingHyphen`], with its
+/// byte index), then [`ParseError::Version`] and [`ParseError::Variant`].
+///
+/// # Examples
+///
+/// ```
+/// use uuid7::{ParseError, Uuid7};
+///
+/// let id: Uuid7 = "017F22E2-79b0-7cc3-98C4-dc0c0c07398f".parse()?;
+/// assert_eq!(id.timestamp_ms(), 1_645_557_742_000);
+///
+/// let braced = "{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}".parse::<Uuid7>();
+/// assert_eq!(braced, Err(ParseError::Length { len: 38 }));
+/// let v4 = "550e8400-e29b-41d4-a716-446655440000".parse::<Uuid7>();
+/// assert_eq!(v4, Err(ParseError::Version { found: 4 }));
+/// # Ok::<(), ParseError>(())
+/// ```
+impl FromStr for Uuid7 {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let Ok(bytes) = <&[u8; LEN]>::try_from(text.as_bytes()) else {
+            return Err(ParseError::Length { len: text.len() });
+        };
+        let value = match decode(bytes) {
+            Some(value) => value,
+            None => decode_reporting(text)?,
+        };
+        // `from_u128` checks the version, then the variant, and nothing else.
+        Uuid7::from_u128(value).map_err(|_| match (id::version(value), id::variant(value)) {
+            (7, found) => ParseError::Variant { found },
+            (found, _) => ParseError::Version { found },
+        })
+    }
+}
+
+/// The value of a well-formed text, or `None`.
+#[inline]
+fn decode(text: &[u8; LEN]) -> Option<u128> {
+    // A loop: `DIGITS.map(...)` measured more than twice as slow.
+    let mut digits = [0u8; 32];
+    for (digit, index) in digits.iter_mut().zip(DIGITS) {
+        *digit = text[index];
+    }
+    let (high, low) = digits.split_first_chunk::<16>()?;
+    let high = hex::decode_16(*high)?;
+    let low = hex::decode_16(*low.first_chunk::<16>()?)?;
+    let hyphens = HYPHENS.map(|index| text[index]);
+    (hyphens == [b'-'; 4]).then_some((u128::from(high) << 64) | u128::from(low))
+}
+
+/// [`decode`], one character at a time, naming the first character out of place.
+#[cold]
+#[inline(never)]
+fn decode_reporting(text: &str) -> Result<u128, ParseError> {
+    let mut value = 0;
+    for (index, character) in text.char_indices() {
+        if HYPHENS.contains(&index) {
+            if character != '-' {
+                return Err(ParseError::MissingHyphen { index, character });
+            }
+        } else {
+            let Some(digit) = character.to_digit(16) else {
+                return Err(ParseError::InvalidCharacter { index, character });
+            };
+            value = (value << 4) | u128::from(digit);
+        }
+    }
+    Ok(value)
+}
+
+/// The timestamp of a UUIDv7 in text form, in milliseconds since the Unix epoch: the text is
+/// read as strictly as by [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
+///
+/// # Errors
+///
+/// The [`ParseError`] of [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
+///
+/// # Examples
+///
+/// ```
+/// use uuid7::{ParseError, extract_timestamp_ms};
+///
+/// // RFC 9562, Appendix A.6: Tuesday, February 22, 2022 2:22:22 PM GMT-05:00.
+/// assert_eq!(extract_timestamp_ms("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")?, 1_645_557_742_000);
+/// assert_eq!(
+///     extract_timestamp_ms("urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f"),
+///     Err(ParseError::Length { len: 45 })
+/// );
+/// # Ok::<(), ParseError>(())
+/// ```
+pub fn extract_timestamp_ms(text: &str) -> Result<u64, ParseError> {
+    text.parse::<Uuid7>().map(Uuid7::timestamp_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_positions_skip_exactly_the_hyphens() {
+        let pairs: Vec<usize> = BYTE_DIGITS.iter().flat_map(|&i| [i, i + 1]).collect();
+        assert_eq!(pairs, DIGITS);
+        let mut positions = pairs;
+        positions.extend(HYPHENS);
+        positions.sort_unstable();
+        assert_eq!(positions, (0..LEN).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_fast_and_the_reporting_decoder_agree_on_valid_text() {
+        let text = "0123ABCD-ef45-6789-aBcD-EF0123456789";
+        let fast = decode(text.as_bytes().try_into().unwrap());
+        assert_eq!(fast, Some(0x0123ABCD_EF45_6789_ABCD_EF0123456789));
+        assert_eq!(decode_reporting(text).ok(), fast);
+    }
+}

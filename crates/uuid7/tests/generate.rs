@@ -1,0 +1,147 @@
+//! The process-wide sequence through `generate` and `fill`: what a time-ordered generator must
+//! survive, where the public API can show it. Counter exhaustion and clock steps need a
+//! private sequence and a clock given as an argument: they are unit tests in `src/generate.rs`.
+
+use std::collections::HashSet;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use uuid7::{Error, Uuid7};
+
+fn clock_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        .try_into()
+        .unwrap()
+}
+
+fn placeholder() -> Uuid7 {
+    Uuid7::from_parts(0, 0).unwrap()
+}
+
+#[test]
+fn same_millisecond_bulk_is_strictly_increasing_in_value_and_text() {
+    let before = clock_ms();
+    let mut ids = vec![placeholder(); 1_000_000];
+    uuid7::fill(&mut ids);
+    let after = clock_ms();
+
+    // One clock reading: one millisecond (a 74-bit counter from a random start does not run
+    // out in a million steps, but for odds of 2^-54 it could borrow one more).
+    let first = ids[0].timestamp_ms();
+    assert!(
+        before <= first && first <= after,
+        "{before} {first} {after}"
+    );
+    assert!(ids.iter().all(|id| id.timestamp_ms() - first <= 1));
+
+    let (mut low, mut high) = ([0u8; 36], [0u8; 36]);
+    for pair in ids.windows(2) {
+        assert!(pair[0] < pair[1]);
+        assert!(pair[0].encode(&mut low) < pair[1].encode(&mut high));
+        if pair[0].timestamp_ms() == pair[1].timestamp_ms() {
+            assert_eq!(pair[1].counter(), pair[0].counter() + 1);
+        }
+    }
+    // And the sequence goes on after them.
+    assert!(uuid7::generate() > ids[999_999]);
+}
+
+#[test]
+fn generated_ids_follow_the_clock() {
+    for _ in 0..1000 {
+        let before = clock_ms();
+        let id = uuid7::generate();
+        let after = clock_ms();
+        assert!(before <= id.timestamp_ms() && id.timestamp_ms() <= after);
+    }
+}
+
+#[test]
+fn generate_and_fill_share_one_sequence() {
+    let mut ids = vec![uuid7::generate()];
+    let mut batch = [placeholder(); 100];
+    uuid7::fill(&mut batch);
+    ids.extend(batch);
+    ids.push(uuid7::generate());
+    uuid7::fill(&mut []);
+    ids.push(uuid7::generate());
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+}
+
+#[test]
+fn independent_streams_merged_are_unique_and_each_is_increasing() {
+    const THREADS: usize = 4;
+    const PER_THREAD: usize = 50_000;
+    let streams: Vec<Vec<Uuid7>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..THREADS)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut ids: Vec<Uuid7> =
+                        (0..PER_THREAD / 2).map(|_| uuid7::generate()).collect();
+                    let mut batch = vec![placeholder(); PER_THREAD / 2];
+                    uuid7::fill(&mut batch);
+                    ids.extend(batch);
+                    ids
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap())
+            .collect()
+    });
+    for stream in &streams {
+        assert!(stream.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+    let merged: HashSet<Uuid7> = streams.iter().flatten().copied().collect();
+    assert_eq!(merged.len(), THREADS * PER_THREAD);
+}
+
+#[test]
+fn generated_ids_are_version_7_for_the_uuid_crate() {
+    let mut ids = vec![placeholder(); 1000];
+    uuid7::fill(&mut ids);
+    ids.push(uuid7::generate());
+    ids.push(uuid7::generate_at(1_645_557_742_000).unwrap());
+    for id in ids {
+        let text = id.to_string();
+        let uuid = uuid::Uuid::parse_str(&text).unwrap();
+        assert_eq!(uuid.get_version_num(), 7);
+        assert_eq!(uuid.get_variant(), uuid::Variant::RFC4122);
+        let (seconds, nanos) = uuid.get_timestamp().unwrap().to_unix();
+        assert_eq!(
+            seconds * 1000 + u64::from(nanos) / 1_000_000,
+            id.timestamp_ms()
+        );
+        assert_eq!(uuid.hyphenated().to_string(), text);
+        assert_eq!(uuid.as_u128(), id.to_u128());
+    }
+}
+
+#[test]
+fn generate_at_draws_a_random_counter_each_time() {
+    let ids: Vec<Uuid7> = (0..1000)
+        .map(|_| uuid7::generate_at(1_000).unwrap())
+        .collect();
+    assert!(ids.iter().all(|id| id.timestamp_ms() == 1_000));
+    let counters: HashSet<u128> = ids.iter().map(|id| id.counter()).collect();
+    assert_eq!(counters.len(), 1000);
+    // All 74 bits are drawn: some counter has its top bit set, and some has not.
+    assert!(counters.iter().any(|counter| counter >> 73 == 1));
+    assert!(counters.iter().any(|counter| counter >> 73 == 0));
+}
+
+#[test]
+fn generate_at_refuses_a_timestamp_out_of_range() {
+    assert!(uuid7::generate_at(Uuid7::MAX_TIMESTAMP_MS).is_ok());
+    assert_eq!(
+        uuid7::generate_at(1 << 48),
+        Err(Error::Timestamp { value: 1 << 48 })
+    );
+    assert_eq!(
+        uuid7::generate_at(u64::MAX),
+        Err(Error::Timestamp { value: u64::MAX })
+    );
+}
