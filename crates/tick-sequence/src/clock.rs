@@ -2,43 +2,108 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The wall clock in ticks of `tick_ns` since the Unix epoch; 0 for a clock before 1970.
-///
-/// `ticks_per_second` is `1e9 / tick_ns` when that is exact, else 0: then two 64-bit
-/// divisions replace one 128-bit division on the hot path.
-#[inline]
-pub(crate) fn now_tick(tick_ns: u64, ticks_per_second: u64) -> u64 {
-    let Ok(since_epoch) = SystemTime::now().duration_since(UNIX_EPOCH) else {
-        return 0;
-    };
-    let (seconds, nanos) = (since_epoch.as_secs(), u64::from(since_epoch.subsec_nanos()));
-    if ticks_per_second != 0 {
-        seconds
-            .saturating_mul(ticks_per_second)
-            .saturating_add(nanos / tick_ns)
-    } else {
-        let total = u128::from(seconds) * 1_000_000_000 + u128::from(nanos);
-        u64::try_from(total / u128::from(tick_ns)).unwrap_or(u64::MAX)
+/// How to turn a reading of the clock into ticks of `tick_ns` nanoseconds, prepared once (in
+/// a `const fn`) so that the hot path has no division.
+#[derive(Clone, Copy)]
+pub(crate) struct TickClock {
+    tick_ns: u64,
+    /// `1e9 / tick_ns` when a tick divides a second exactly, else 0.
+    ticks_per_second: u64,
+    /// `ceil(2^64 / tick_ns)`: `n / tick_ns == (n * reciprocal) >> 64` for every `n` below a
+    /// second's nanoseconds (the rounding error stays under `n / 2^64 < 2^-34`, less than
+    /// `1 / tick_ns`). 0 for `tick_ns == 1`, where the quotient is `n`.
+    reciprocal: u64,
+}
+
+impl TickClock {
+    /// `tick_ns` must be at least 1 (checked by the caller, which names the parameter).
+    pub(crate) const fn new(tick_ns: u64) -> Self {
+        let exact = 1_000_000_000 % tick_ns == 0;
+        TickClock {
+            tick_ns,
+            ticks_per_second: if exact { 1_000_000_000 / tick_ns } else { 0 },
+            reciprocal: if exact && tick_ns > 1 {
+                ((1u128 << 64).div_ceil(tick_ns as u128)) as u64
+            } else {
+                0
+            },
+        }
+    }
+
+    /// The wall clock in ticks since the Unix epoch; 0 for a clock before 1970.
+    #[inline]
+    pub(crate) fn now(&self) -> u64 {
+        let Ok(since_epoch) = SystemTime::now().duration_since(UNIX_EPOCH) else {
+            return 0;
+        };
+        self.ticks(since_epoch.as_secs(), since_epoch.subsec_nanos())
+    }
+
+    /// `seconds` and `nanos` (below 1e9) since the epoch, in ticks.
+    #[inline]
+    fn ticks(&self, seconds: u64, nanos: u32) -> u64 {
+        if self.ticks_per_second != 0 {
+            let within_second = if self.reciprocal == 0 {
+                u64::from(nanos)
+            } else {
+                ((u128::from(nanos) * u128::from(self.reciprocal)) >> 64) as u64
+            };
+            seconds
+                .saturating_mul(self.ticks_per_second)
+                .saturating_add(within_second)
+        } else {
+            let total = u128::from(seconds) * 1_000_000_000 + u128::from(nanos);
+            u64::try_from(total / u128::from(self.tick_ns)).unwrap_or(u64::MAX)
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::now_tick;
+    use super::TickClock;
     use std::time::{SystemTime, UNIX_EPOCH};
 
     #[test]
-    fn both_paths_agree_with_the_system_clock() {
+    fn every_kind_of_tick_agrees_with_the_system_clock() {
         let before = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
-        let millis = now_tick(1_000_000, 1_000);
-        let seconds = now_tick(1_000_000_000, 1);
+        let millis = TickClock::new(1_000_000).now();
+        let seconds = TickClock::new(1_000_000_000).now();
         // 3 ms ticks do not divide a second: the 128-bit path.
-        let three_ms = now_tick(3_000_000, 0);
+        let three_ms = TickClock::new(3_000_000).now();
         let after = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
 
         assert!(before.as_millis() as u64 <= millis && millis <= after.as_millis() as u64);
         assert!(before.as_secs() <= seconds && seconds <= after.as_secs());
         let (low, high) = (before.as_millis() as u64 / 3, after.as_millis() as u64 / 3);
         assert!(low <= three_ms && three_ms <= high);
+    }
+
+    #[test]
+    fn the_reciprocal_divides_exactly() {
+        // Every divisor of a second among these, against plain division, at the edges and
+        // at a spread of nanosecond values.
+        let divisors = [1, 2, 3, 4, 5, 7, 8, 10, 1_000, 3_125, 1_000_000, 999_999_999, 1_000_000_000];
+        let mut nanos: Vec<u32> = vec![0, 1, 999, 1_000, 999_999, 1_000_000, 999_999_999];
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..10_000 {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            nanos.push(x % 1_000_000_000);
+        }
+        for tick_ns in divisors {
+            let clock = TickClock::new(tick_ns);
+            for &n in &nanos {
+                let exact = (7 * 1_000_000_000 + u64::from(n)) / tick_ns;
+                assert_eq!(clock.ticks(7, n), exact, "tick_ns {tick_ns}, nanos {n}");
+            }
+            for k in 0..1_000u64 {
+                // Both sides of each tick boundary.
+                let boundary = (k * 1_000_003 % (1_000_000_000 / tick_ns.min(1_000_000_000)))
+                    * tick_ns;
+                for n in [boundary.saturating_sub(1), boundary] {
+                    let n = n.min(999_999_999) as u32;
+                    assert_eq!(clock.ticks(0, n), u64::from(n) / tick_ns, "{tick_ns} {n}");
+                }
+            }
+        }
     }
 }

@@ -5,7 +5,8 @@ use core::sync::atomic::{AtomicU64, Ordering};
 use parking_lot::Mutex;
 use rand::rngs::StdRng;
 
-use crate::{clock, fork, random};
+use crate::clock::TickClock;
+use crate::{fork, random};
 
 /// Where the counter starts on a new tick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,8 +58,7 @@ pub struct TickSequence {
     bits: u32,
     start: Start,
     tick_ns: u64,
-    /// `tick_ns` as a number of ticks per second, or 0 when it does not divide a second.
-    ticks_per_second: u64,
+    clock: TickClock,
     /// The fork epoch the state was last reset in (see [`fork::epoch`]); 0 before first use,
     /// the low bit set while one thread resets it.
     epoch: AtomicU64,
@@ -112,17 +112,12 @@ impl TickSequence {
             tick_ns >= 1,
             "TickSequence::new: tick_ns must be at least 1"
         );
-        let ticks_per_second = if 1_000_000_000 % tick_ns == 0 {
-            1_000_000_000 / tick_ns
-        } else {
-            0
-        };
         TickSequence {
             max: (1u128 << bits) - 1,
             bits,
             start,
             tick_ns,
-            ticks_per_second,
+            clock: TickClock::new(tick_ns),
             epoch: AtomicU64::new(0),
             state: Mutex::new(State::FRESH),
         }
@@ -180,9 +175,10 @@ impl TickSequence {
     /// let seconds = TickSequence::new(64, 1_000_000_000, Start::Random);
     /// assert!(seconds.now_tick() > 1_700_000_000);
     /// ```
+    #[inline]
     #[must_use]
     pub fn now_tick(&self) -> u64 {
-        clock::now_tick(self.tick_ns, self.ticks_per_second)
+        self.clock.now()
     }
 
     /// The next pair, from the wall clock.
@@ -196,6 +192,7 @@ impl TickSequence {
     /// let first = SEQUENCE.next();
     /// assert!(SEQUENCE.next() > first);
     /// ```
+    #[inline]
     pub fn next(&self) -> (u64, u128) {
         let now = self.now_tick();
         self.next_at(now)
@@ -214,6 +211,7 @@ impl TickSequence {
     /// assert_eq!(sequence.next_at(10), (11, 0)); // exhausted: borrow the next tick
     /// assert_eq!(sequence.next_at(12), (12, 0)); // the clock moves on: restart
     /// ```
+    #[inline]
     pub fn next_at(&self, now_tick: u64) -> (u64, u128) {
         self.follow_fork();
         let mut state = self.state.lock();
@@ -234,6 +232,7 @@ impl TickSequence {
     /// SEQUENCE.fill_with(&mut ids, |tick, counter| (u128::from(tick) << 80) | counter);
     /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     /// ```
+    #[inline]
     pub fn fill_with<T>(&self, out: &mut [T], pack: impl FnMut(u64, u128) -> T) {
         let now = self.now_tick();
         self.fill_with_at(now, out, pack);
@@ -254,15 +253,26 @@ impl TickSequence {
         out: &mut [T],
         mut pack: impl FnMut(u64, u128) -> T,
     ) {
-        if out.is_empty() {
+        let Some((first, rest)) = out.split_first_mut() else {
             return;
-        }
+        };
         self.follow_fork();
         let mut state = self.state.lock();
-        for slot in out {
-            let (tick, counter) = self.advance(&mut state, now_tick);
+        let (mut tick, mut counter) = self.advance(&mut state, now_tick);
+        *first = pack(tick, counter);
+        // The tick is now at least `now_tick`, so the first case of the rule cannot match
+        // again: each next pair increments, or borrows. Kept in locals, not in the state.
+        for slot in rest {
+            if counter < self.max {
+                counter += 1;
+            } else {
+                tick = tick.saturating_add(1);
+                counter = self.first_counter(&mut state.rng);
+            }
             *slot = pack(tick, counter);
         }
+        state.tick = tick;
+        state.counter = counter;
     }
 
     /// The rule, on the locked state.
