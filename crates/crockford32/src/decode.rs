@@ -51,8 +51,9 @@ pub const fn symbol_value(byte: u8) -> Option<u8> {
 ///
 /// # Errors
 ///
-/// [`DecodeError::Empty`], [`DecodeError::InvalidCharacter`] (with its byte index), or
-/// [`DecodeError::Overflow`] if the value needs more than 64 bits. Leading zeros are allowed.
+/// [`DecodeError::Empty`], [`DecodeError::InvalidCharacter`] (the first invalid character,
+/// with its byte index), or, when every character is a symbol, [`DecodeError::Overflow`] if
+/// the value needs more than 64 bits. Leading zeros are allowed.
 ///
 /// # Examples
 ///
@@ -66,6 +67,7 @@ pub const fn symbol_value(byte: u8) -> Option<u8> {
 ///     Err(DecodeError::InvalidCharacter { index: 2, character: 'U' })
 /// );
 /// ```
+#[inline]
 pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
     // The value fits 64 bits by construction.
     decode(text, 64).map(|value| value as u64)
@@ -75,9 +77,10 @@ pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
 ///
 /// # Errors
 ///
-/// [`DecodeError::Empty`], [`DecodeError::InvalidCharacter`] (with its byte index), or
-/// [`DecodeError::Overflow`] if the value needs more than 128 bits: 26 symbols hold 130
-/// bits, so a 26-symbol string must start with `0` to `7`.
+/// [`DecodeError::Empty`], [`DecodeError::InvalidCharacter`] (the first invalid character,
+/// with its byte index), or, when every character is a symbol, [`DecodeError::Overflow`] if
+/// the value needs more than 128 bits: 26 symbols hold 130 bits, so a 26-symbol string must
+/// start with `0` to `7`.
 ///
 /// # Examples
 ///
@@ -90,34 +93,66 @@ pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
 ///     Err(DecodeError::Overflow { len: 26, bits: 128 })
 /// );
 /// ```
+#[inline]
 pub fn decode_u128(text: &str) -> Result<u128, DecodeError> {
     decode(text, 128)
 }
 
-/// Horner's rule over the symbols, refusing to shift out any bit above `bits`.
+/// Every symbol validated in one pass (a single check at the end: an invalid byte maps to a
+/// value above 31), then accumulated 12 symbols at a time in 64-bit arithmetic.
 #[inline]
 fn decode(text: &str, bits: u32) -> Result<u128, DecodeError> {
     let bytes = text.as_bytes();
     if bytes.is_empty() {
         return Err(DecodeError::Empty);
     }
-    // Values below this limit can take five more bits without exceeding `bits`.
-    let limit = 1u128 << (bits - 5);
+    let mut seen = 0u8;
     let mut value = 0u128;
-    for (index, &byte) in bytes.iter().enumerate() {
-        let digit = VALUES[byte as usize];
-        if digit == INVALID {
-            return Err(invalid_character(text, index));
+    for chunk in bytes.chunks(12) {
+        let mut part = 0u64;
+        for &byte in chunk {
+            let digit = VALUES[byte as usize];
+            seen |= digit;
+            part = (part << 5) | u64::from(digit & 31);
         }
-        if value >= limit {
-            return Err(DecodeError::Overflow {
-                len: bytes.len(),
-                bits,
-            });
-        }
-        value = (value << 5) | u128::from(digit);
+        // Bits shifted out here are zero whenever `fits` holds below.
+        value = (value << (5 * chunk.len())) | u128::from(part);
+    }
+    if seen > 31 {
+        return Err(first_invalid(text));
+    }
+    if !fits(bytes, bits) {
+        return Err(DecodeError::Overflow {
+            len: bytes.len(),
+            bits,
+        });
     }
     Ok(value)
+}
+
+/// Whether valid symbols encode a value below `2^bits`: the `5 * len - bits` excess bits at
+/// the top, whole leading symbols and the high bits of the next one, are all zero.
+#[inline]
+fn fits(bytes: &[u8], bits: u32) -> bool {
+    let excess = bytes.len().saturating_mul(5).saturating_sub(bits as usize);
+    let (zero_symbols, zero_bits) = (excess / 5, excess % 5);
+    let leading = bytes.get(..zero_symbols).unwrap_or(bytes);
+    leading.iter().all(|&byte| VALUES[byte as usize] == 0)
+        && (zero_bits == 0
+            || bytes
+                .get(zero_symbols)
+                .is_some_and(|&byte| VALUES[byte as usize] >> (5 - zero_bits) == 0))
+}
+
+/// The error for the first byte that is not a symbol.
+#[cold]
+#[inline(never)]
+fn first_invalid(text: &str) -> DecodeError {
+    let index = text
+        .bytes()
+        .position(|byte| VALUES[byte as usize] == INVALID)
+        .unwrap_or(0);
+    invalid_character(text, index)
 }
 
 /// The error for the byte at `index`, which starts a character: every byte before it was an

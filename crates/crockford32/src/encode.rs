@@ -2,6 +2,17 @@
 
 use crate::{ALPHABET, EncodeError};
 
+/// The two symbols of every 10-bit value, most significant first.
+static SYMBOL_PAIRS: [[u8; 2]; 1024] = {
+    let mut table = [[0u8; 2]; 1024];
+    let mut value = 0;
+    while value < 1024 {
+        table[value] = [ALPHABET[value >> 5], ALPHABET[value & 31]];
+        value += 1;
+    }
+    table
+};
+
 /// Writes `value` into all of `out`, most significant symbol first, padded with `0` on the
 /// left.
 ///
@@ -20,6 +31,7 @@ use crate::{ALPHABET, EncodeError};
 /// assert!(crockford32::encode_u64(32, &mut [0u8; 1]).is_err());
 /// # Ok::<(), crockford32::EncodeError>(())
 /// ```
+#[inline]
 pub fn encode_u64(value: u64, out: &mut [u8]) -> Result<(), EncodeError> {
     encode_u128(u128::from(value), out)
 }
@@ -50,15 +62,15 @@ pub fn encode_u128(value: u128, out: &mut [u8]) -> Result<(), EncodeError> {
             needed: symbols_needed(value),
         });
     }
-    // 12 symbols (60 bits) at a time, in 64-bit arithmetic.
+    // Two symbols (10 bits) a step, from the least significant end.
     let mut rest = value;
-    for chunk in out.rchunks_mut(12) {
-        let mut bits = rest as u64;
-        for slot in chunk.iter_mut().rev() {
-            *slot = ALPHABET[(bits & 31) as usize];
-            bits >>= 5;
-        }
-        rest >>= 60;
+    let mut pairs = out.rchunks_exact_mut(2);
+    for pair in &mut pairs {
+        pair.copy_from_slice(&SYMBOL_PAIRS[(rest & 1023) as usize]);
+        rest >>= 10;
+    }
+    if let [single] = pairs.into_remainder() {
+        *single = ALPHABET[(rest & 31) as usize];
     }
     Ok(())
 }
