@@ -72,7 +72,7 @@
 //!
 //! An id shows when it was made, and two ids of one process and one second show how many ids
 //! came between them. Ids are identifiers, not secrets or capabilities: do not use one to
-//! grant access (RFC 9562, section 6.10, says the same of UUIDs).
+//! grant access (RFC 9562, section 8, says the same of UUIDs).
 //!
 //! # Features
 //!

@@ -70,7 +70,7 @@
 //!
 //! A Snowflake id shows when it was made, by which worker, and how many ids that worker made
 //! in the same millisecond. It is an identifier, not a secret or a capability: never grant
-//! access because someone holds an id (as RFC 9562, §6.10, says of UUIDs).
+//! access because someone holds an id (as RFC 9562, section 8, says of UUIDs).
 //!
 //! # Feature `serde`
 //!

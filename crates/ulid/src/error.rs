@@ -38,7 +38,7 @@ pub enum Error {
 ///
 /// assert_eq!(
 ///     "01ARZ3NDEKTSV4RRFFQ69G5FA".parse::<Ulid>(),
-///     Err(ParseError::Length { found: 25, expected: 26 })
+///     Err(ParseError::InvalidLength { found: 25, expected: 26 })
 /// );
 /// assert_eq!(
 ///     "01ARZ3NDEKTSV4RRFFQ69G5FAU".parse::<Ulid>(),
@@ -54,7 +54,7 @@ pub enum Error {
 pub enum ParseError {
     /// The string does not have 26 characters.
     #[error("a ULID has {expected} characters, found {found}")]
-    Length {
+    InvalidLength {
         /// The number of characters (not bytes) in the string.
         found: usize,
         /// 26.

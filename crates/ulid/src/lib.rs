@@ -65,7 +65,7 @@
 //!
 //! A ULID tells anyone who reads it when it was created, and consecutive ULIDs of one
 //! process differ by small increments. ULIDs are identifiers, not secrets or capabilities:
-//! holding one must grant nothing ([RFC 9562 §6.10](https://www.rfc-editor.org/rfc/rfc9562#section-6.10)
+//! holding one must grant nothing ([RFC 9562 §8](https://www.rfc-editor.org/rfc/rfc9562#section-8)
 //! says the same of UUIDs).
 //!
 //! # Examples

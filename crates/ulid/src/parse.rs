@@ -8,7 +8,7 @@ use crate::value::{RANDOM_BITS, TEXT_LEN};
 ///
 /// # Errors
 ///
-/// [`ParseError::Length`], [`ParseError::InvalidCharacter`] or [`ParseError::Overflow`].
+/// [`ParseError::InvalidLength`], [`ParseError::InvalidCharacter`] or [`ParseError::Overflow`].
 ///
 /// # Examples
 ///
@@ -19,7 +19,7 @@ use crate::value::{RANDOM_BITS, TEXT_LEN};
 /// assert_eq!(extract_timestamp_ms("7ZZZZZZZZZZZZZZZZZZZZZZZZZ")?, (1 << 48) - 1);
 /// assert_eq!(
 ///     extract_timestamp_ms("01ARZ3NDEK-TSV4RRFFQ69G5FAV"),
-///     Err(ParseError::Length { found: 27, expected: 26 })
+///     Err(ParseError::InvalidLength { found: 27, expected: 26 })
 /// );
 /// # Ok::<(), ParseError>(())
 /// ```
@@ -45,7 +45,7 @@ pub(crate) fn parse(text: &str) -> Result<u128, ParseError> {
 fn error_of(text: &str) -> ParseError {
     let found = text.chars().count();
     if found != TEXT_LEN {
-        return ParseError::Length {
+        return ParseError::InvalidLength {
             found,
             expected: TEXT_LEN,
         };
@@ -104,21 +104,21 @@ mod tests {
         // 25 characters in 26 bytes.
         assert_eq!(
             parse("01ARZ3NDEKTSV4RRFFQ69G5Fı"),
-            Err(ParseError::Length {
+            Err(ParseError::InvalidLength {
                 found: 25,
                 expected: 26
             })
         );
         assert_eq!(
             parse("ııı"),
-            Err(ParseError::Length {
+            Err(ParseError::InvalidLength {
                 found: 3,
                 expected: 26
             })
         );
         assert_eq!(
             parse(""),
-            Err(ParseError::Length {
+            Err(ParseError::InvalidLength {
                 found: 0,
                 expected: 26
             })

@@ -128,7 +128,7 @@ fn invalid_vectors_fail_with_the_documented_error() {
         let error = text.parse::<Ulid>().unwrap_err();
         assert_eq!(ulid::extract_timestamp_ms(text), Err(error), "{case}");
         let expected = match str_of(case, "error") {
-            "length" => ParseError::Length {
+            "length" => ParseError::InvalidLength {
                 found: case["found"].as_u64().unwrap() as usize,
                 expected: 26,
             },
@@ -143,7 +143,7 @@ fn invalid_vectors_fail_with_the_documented_error() {
         };
         assert_eq!(error, expected, "{case}");
         match error {
-            ParseError::Length { found, .. } => assert_eq!(found, text.chars().count()),
+            ParseError::InvalidLength { found, .. } => assert_eq!(found, text.chars().count()),
             ParseError::InvalidCharacter { index, character } => {
                 assert_eq!(text[index..].chars().next(), Some(character), "{case}");
             }

@@ -19,7 +19,7 @@ fn wrong_lengths_report_the_characters_found() {
         let error = parse(text).unwrap_err();
         assert_eq!(
             error,
-            ParseError::Length {
+            ParseError::InvalidLength {
                 found,
                 expected: 26
             },

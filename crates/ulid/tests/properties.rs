@@ -95,7 +95,7 @@ proptest! {
                 prop_assert!(text.chars().all(is_symbol));
                 prop_assert_eq!(id.to_string(), text.to_ascii_uppercase().replace(['O'], "0").replace(['I', 'L'], "1"));
             }
-            Err(ParseError::Length { found, expected }) => {
+            Err(ParseError::InvalidLength { found, expected }) => {
                 prop_assert_eq!((found, expected), (text.chars().count(), 26));
                 prop_assert_ne!(found, 26);
             }

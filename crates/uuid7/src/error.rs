@@ -5,7 +5,10 @@
 /// ```
 /// use uuid7::{Error, Uuid7};
 ///
-/// assert_eq!(Uuid7::from_parts(1 << 48, 0), Err(Error::Timestamp { value: 1 << 48 }));
+/// assert_eq!(
+///     Uuid7::from_parts(1 << 48, 0),
+///     Err(Error::TimestampOutOfRange { value: 1 << 48, max: Uuid7::MAX_TIMESTAMP_MS })
+/// );
 /// assert_eq!(
 ///     Uuid7::from_u128(0x550e8400_e29b_41d4_a716_446655440000), // a version 4 UUID
 ///     Err(Error::Version { found: 4 })
@@ -15,16 +18,20 @@
 #[non_exhaustive]
 pub enum Error {
     /// The timestamp does not fit the 48-bit `unix_ts_ms` field.
-    #[error("timestamp_ms {value} is out of range: the maximum is 2^48 - 1 = 281474976710655")]
-    Timestamp {
+    #[error("timestamp_ms {value} is out of range: a UUIDv7 holds 0 to {max} (48 bits)")]
+    TimestampOutOfRange {
         /// The timestamp given, in milliseconds since the Unix epoch.
         value: u64,
+        /// The largest timestamp, `2^48 - 1`.
+        max: u64,
     },
     /// The counter does not fit the 74 bits of `rand_a` and `rand_b`.
-    #[error("counter {value} is out of range: the maximum is 2^74 - 1 = 18889465931478580854783")]
-    Counter {
+    #[error("counter {value} is out of range: a UUIDv7 holds 0 to {max} (74 bits)")]
+    CounterOutOfRange {
         /// The counter given.
         value: u128,
+        /// The largest counter, `2^74 - 1`.
+        max: u128,
     },
     /// The version field (bits 48 to 51) is not 7.
     #[error("version {found} in the version field: expected 7")]
@@ -57,11 +64,13 @@ pub enum Error {
 pub enum ParseError {
     /// The string is not 36 bytes long. The braced, URN and 32-digit forms are not accepted.
     #[error(
-        "invalid length: {len} bytes, expected the 36 characters of xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+        "invalid length: {found} bytes, expected the {expected} characters of xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
     )]
-    Length {
+    InvalidLength {
         /// The length found, in bytes.
-        len: usize,
+        found: usize,
+        /// The length of the text form, 36.
+        expected: usize,
     },
     /// A character other than a hexadecimal digit (either case) where a digit belongs.
     #[error("invalid character {character:?} at byte index {index}: expected a hexadecimal digit")]

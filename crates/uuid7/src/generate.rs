@@ -60,17 +60,20 @@ pub fn fill(out: &mut [Uuid7]) {
 ///
 /// # Errors
 ///
-/// [`Error::Timestamp`] if `timestamp_ms` exceeds 2^48 - 1.
+/// [`Error::TimestampOutOfRange`] if `timestamp_ms` exceeds 2^48 - 1.
 ///
 /// # Examples
 ///
 /// ```
-/// use uuid7::Error;
+/// use uuid7::{Error, Uuid7};
 ///
 /// let id = uuid7::generate_at(1_645_557_742_000)?;
 /// assert_eq!(id.timestamp_ms(), 1_645_557_742_000);
 /// assert!(id.to_string().starts_with("017f22e2-79b0-7"));
-/// assert_eq!(uuid7::generate_at(1 << 48), Err(Error::Timestamp { value: 1 << 48 }));
+/// assert_eq!(
+///     uuid7::generate_at(1 << 48),
+///     Err(Error::TimestampOutOfRange { value: 1 << 48, max: Uuid7::MAX_TIMESTAMP_MS })
+/// );
 /// # Ok::<(), Error>(())
 /// ```
 pub fn generate_at(timestamp_ms: u64) -> Result<Uuid7, Error> {
@@ -174,7 +177,10 @@ mod tests {
         assert_eq!(tick, 1 << 48);
         assert_eq!(
             Uuid7::from_parts(tick, counter),
-            Err(Error::Timestamp { value: 1 << 48 })
+            Err(Error::TimestampOutOfRange {
+                value: 1 << 48,
+                max: Uuid7::MAX_TIMESTAMP_MS
+            })
         );
         let panic = std::panic::catch_unwind(|| pack(tick, counter)).unwrap_err();
         let message = panic.downcast_ref::<String>().unwrap();

@@ -62,8 +62,8 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::Timestamp`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS),
-    /// [`Error::Counter`] above [`MAX_COUNTER`](Self::MAX_COUNTER).
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS),
+    /// [`Error::CounterOutOfRange`] above [`MAX_COUNTER`](Self::MAX_COUNTER).
     ///
     /// # Examples
     ///
@@ -75,17 +75,24 @@ impl Uuid7 {
     /// let id = Uuid7::from_parts(1_645_557_742_000, Uuid7::MAX_COUNTER)?;
     /// assert_eq!(id.to_string(), "017f22e2-79b0-7fff-bfff-ffffffffffff");
     ///
-    /// assert_eq!(Uuid7::from_parts(0, 1 << 74), Err(Error::Counter { value: 1 << 74 }));
+    /// assert_eq!(
+    ///     Uuid7::from_parts(0, 1 << 74),
+    ///     Err(Error::CounterOutOfRange { value: 1 << 74, max: Uuid7::MAX_COUNTER })
+    /// );
     /// # Ok::<(), Error>(())
     /// ```
     pub const fn from_parts(timestamp_ms: u64, counter: u128) -> Result<Uuid7, Error> {
         if timestamp_ms > Self::MAX_TIMESTAMP_MS {
-            return Err(Error::Timestamp {
+            return Err(Error::TimestampOutOfRange {
                 value: timestamp_ms,
+                max: Self::MAX_TIMESTAMP_MS,
             });
         }
         if counter > Self::MAX_COUNTER {
-            return Err(Error::Counter { value: counter });
+            return Err(Error::CounterOutOfRange {
+                value: counter,
+                max: Self::MAX_COUNTER,
+            });
         }
         Ok(Uuid7(
             ((timestamp_ms as u128) << TIMESTAMP_SHIFT)
@@ -290,17 +297,25 @@ mod tests {
     #[test]
     fn the_range_errors_state_the_maximum() {
         assert_eq!(
-            Error::Timestamp { value: 1 << 48 }.to_string(),
+            Error::TimestampOutOfRange {
+                value: 1 << 48,
+                max: Uuid7::MAX_TIMESTAMP_MS
+            }
+            .to_string(),
             format!(
-                "timestamp_ms {} is out of range: the maximum is 2^48 - 1 = {}",
+                "timestamp_ms {} is out of range: a UUIDv7 holds 0 to {} (48 bits)",
                 1u64 << 48,
                 Uuid7::MAX_TIMESTAMP_MS
             )
         );
         assert_eq!(
-            Error::Counter { value: 1 << 74 }.to_string(),
+            Error::CounterOutOfRange {
+                value: 1 << 74,
+                max: Uuid7::MAX_COUNTER
+            }
+            .to_string(),
             format!(
-                "counter {} is out of range: the maximum is 2^74 - 1 = {}",
+                "counter {} is out of range: a UUIDv7 holds 0 to {} (74 bits)",
                 1u128 << 74,
                 Uuid7::MAX_COUNTER
             )

@@ -78,7 +78,7 @@ impl fmt::Debug for Uuid7 {
 ///
 /// # Errors
 ///
-/// [`ParseError::Length`] unless the string is 36 bytes long; otherwise the first character
+/// [`ParseError::InvalidLength`] unless the string is 36 bytes long; otherwise the first character
 /// out of place ([`ParseError::InvalidCharacter`] or [`ParseError::MissingHyphen`], with its
 /// byte index), then [`ParseError::Version`] and [`ParseError::Variant`].
 ///
@@ -91,7 +91,7 @@ impl fmt::Debug for Uuid7 {
 /// assert_eq!(id.timestamp_ms(), 1_645_557_742_000);
 ///
 /// let braced = "{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}".parse::<Uuid7>();
-/// assert_eq!(braced, Err(ParseError::Length { len: 38 }));
+/// assert_eq!(braced, Err(ParseError::InvalidLength { found: 38, expected: 36 }));
 /// let v4 = "550e8400-e29b-41d4-a716-446655440000".parse::<Uuid7>();
 /// assert_eq!(v4, Err(ParseError::Version { found: 4 }));
 /// # Ok::<(), ParseError>(())
@@ -101,7 +101,10 @@ impl FromStr for Uuid7 {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let Ok(bytes) = <&[u8; LEN]>::try_from(text.as_bytes()) else {
-            return Err(ParseError::Length { len: text.len() });
+            return Err(ParseError::InvalidLength {
+                found: text.len(),
+                expected: 36,
+            });
         };
         let value = match decode(bytes) {
             Some(value) => value,
@@ -166,7 +169,7 @@ fn decode_reporting(text: &str) -> Result<u128, ParseError> {
 /// assert_eq!(extract_timestamp_ms("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")?, 1_645_557_742_000);
 /// assert_eq!(
 ///     extract_timestamp_ms("urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f"),
-///     Err(ParseError::Length { len: 45 })
+///     Err(ParseError::InvalidLength { found: 45, expected: 36 })
 /// );
 /// # Ok::<(), ParseError>(())
 /// ```

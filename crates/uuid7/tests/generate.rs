@@ -138,10 +138,16 @@ fn generate_at_refuses_a_timestamp_out_of_range() {
     assert!(uuid7::generate_at(Uuid7::MAX_TIMESTAMP_MS).is_ok());
     assert_eq!(
         uuid7::generate_at(1 << 48),
-        Err(Error::Timestamp { value: 1 << 48 })
+        Err(Error::TimestampOutOfRange {
+            value: 1 << 48,
+            max: Uuid7::MAX_TIMESTAMP_MS
+        })
     );
     assert_eq!(
         uuid7::generate_at(u64::MAX),
-        Err(Error::Timestamp { value: u64::MAX })
+        Err(Error::TimestampOutOfRange {
+            value: u64::MAX,
+            max: Uuid7::MAX_TIMESTAMP_MS
+        })
     );
 }

@@ -129,7 +129,7 @@ fn invalid_texts_fail_with_the_documented_error() {
         let kind = case["error"].as_str().unwrap();
         kinds.insert(kind);
         match (kind, error) {
-            ("length", ParseError::Length { len }) => {
+            ("length", ParseError::InvalidLength { found: len, .. }) => {
                 assert_eq!(len, text.len(), "{case}");
                 assert_ne!(len, 36, "{case}");
             }
@@ -177,11 +177,11 @@ fn invalid_parts_fail_with_the_value_out_of_range() {
         let (timestamp_ms, counter) = (u64_of(&case["timestamp_ms"]), u128_of(&case["counter"]));
         let error = Uuid7::from_parts(timestamp_ms, counter).unwrap_err();
         match (case["error"].as_str().unwrap(), error) {
-            ("timestamp", Error::Timestamp { value }) => {
+            ("timestamp", Error::TimestampOutOfRange { value, .. }) => {
                 assert_eq!(value, timestamp_ms);
                 assert!(value >= 1 << 48);
             }
-            ("counter", Error::Counter { value }) => {
+            ("counter", Error::CounterOutOfRange { value, .. }) => {
                 assert_eq!(value, counter);
                 assert!(value >= 1 << 74 && timestamp_ms < 1 << 48);
             }

@@ -13,7 +13,14 @@ fn parse(text: &str) -> Result<Uuid7, ParseError> {
 fn wrong_length_reports_the_length_found() {
     for len in (0..80).filter(|&len| len != 36) {
         let text: String = VALID.chars().cycle().take(len).collect();
-        assert_eq!(parse(&text), Err(ParseError::Length { len }), "{text:?}");
+        assert_eq!(
+            parse(&text),
+            Err(ParseError::InvalidLength {
+                found: len,
+                expected: 36
+            }),
+            "{text:?}"
+        );
     }
     // The other forms of a UUID that `uuid::Uuid::parse_str` accepts.
     for (text, len) in [
@@ -22,7 +29,13 @@ fn wrong_length_reports_the_length_found() {
         ("017f22e279b07cc398c4dc0c0c07398f", 32),
     ] {
         assert!(uuid::Uuid::parse_str(text).is_ok());
-        assert_eq!(parse(text), Err(ParseError::Length { len }));
+        assert_eq!(
+            parse(text),
+            Err(ParseError::InvalidLength {
+                found: len,
+                expected: 36
+            })
+        );
     }
 }
 
@@ -31,7 +44,13 @@ fn the_length_is_counted_in_bytes() {
     // 36 characters, 37 bytes.
     let text = "017f22e2-79b0-7cc3-98c4-dc0c0c07398é";
     assert_eq!(text.chars().count(), 36);
-    assert_eq!(parse(text), Err(ParseError::Length { len: 37 }));
+    assert_eq!(
+        parse(text),
+        Err(ParseError::InvalidLength {
+            found: 37,
+            expected: 36
+        })
+    );
 }
 
 #[test]

@@ -88,8 +88,8 @@ proptest! {
 
     #[test]
     fn out_of_range_parts_are_refused(ts in (1u64 << 48).., counter in (1u128 << 74)..) {
-        prop_assert_eq!(Uuid7::from_parts(ts, 0), Err(Error::Timestamp { value: ts }));
-        prop_assert_eq!(Uuid7::from_parts(0, counter), Err(Error::Counter { value: counter }));
+        prop_assert_eq!(Uuid7::from_parts(ts, 0), Err(Error::TimestampOutOfRange { value: ts, max: Uuid7::MAX_TIMESTAMP_MS }));
+        prop_assert_eq!(Uuid7::from_parts(0, counter), Err(Error::CounterOutOfRange { value: counter, max: Uuid7::MAX_COUNTER }));
     }
 
     #[test]
@@ -144,7 +144,7 @@ proptest! {
                 prop_assert_eq!(first_bad, None);
                 prop_assert_eq!(id.to_string(), text.to_ascii_lowercase());
             }
-            Err(ParseError::Length { len }) => {
+            Err(ParseError::InvalidLength { found: len, .. }) => {
                 prop_assert_eq!(len, text.len());
                 prop_assert_ne!(len, 36);
             }

@@ -101,7 +101,7 @@ pub(crate) fn vectors() -> Value {
         let error = text.parse::<Ulid>().expect_err("an invalid text");
         let mut case = json!({ "text": text });
         match error {
-            ParseError::Length { found, expected } => {
+            ParseError::InvalidLength { found, expected } => {
                 case["error"] = json!("length");
                 case["found"] = json!(found);
                 case["expected"] = json!(expected);

@@ -139,7 +139,7 @@ pub(crate) fn vectors() -> Value {
 
 fn parse_error(error: &ParseError) -> Value {
     match *error {
-        ParseError::Length { len } => json!({ "error": "length", "len": len }),
+        ParseError::InvalidLength { found: len, .. } => json!({ "error": "length", "len": len }),
         ParseError::InvalidCharacter { index, character } => json!({
             "error": "invalid_character", "index": index, "character": character.to_string(),
         }),
@@ -154,8 +154,8 @@ fn parse_error(error: &ParseError) -> Value {
 
 fn value_error(error: &Error) -> Value {
     match *error {
-        Error::Timestamp { .. } => json!({ "error": "timestamp" }),
-        Error::Counter { .. } => json!({ "error": "counter" }),
+        Error::TimestampOutOfRange { .. } => json!({ "error": "timestamp" }),
+        Error::CounterOutOfRange { .. } => json!({ "error": "counter" }),
         Error::Version { found } => json!({ "error": "version", "found": found }),
         Error::Variant { found } => json!({ "error": "variant", "found": found }),
         ref other => json!({ "error": format!("{other:?}") }),
