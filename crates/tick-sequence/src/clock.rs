@@ -33,10 +33,8 @@ impl TickClock {
     /// The wall clock in ticks since the Unix epoch; 0 for a clock before 1970.
     #[inline]
     pub(crate) fn now(&self) -> u64 {
-        let Ok(since_epoch) = SystemTime::now().duration_since(UNIX_EPOCH) else {
-            return 0;
-        };
-        self.ticks(since_epoch.as_secs(), since_epoch.subsec_nanos())
+        let (seconds, nanos) = unix_time();
+        self.ticks(seconds, nanos)
     }
 
     /// `seconds` and `nanos` (below 1e9) since the epoch, in ticks.
@@ -56,6 +54,40 @@ impl TickClock {
             u64::try_from(total / u128::from(self.tick_ns)).unwrap_or(u64::MAX)
         }
     }
+}
+
+/// Seconds and nanoseconds since the Unix epoch; `(0, 0)` for a clock before 1970.
+///
+/// On Unix, `clock_gettime` itself: the same clock as `SystemTime::now`, without its
+/// conversions to a `SystemTime` and back to a `Duration`, which cost about a third of the
+/// reading on the machines measured.
+#[cfg(unix)]
+#[inline]
+fn unix_time() -> (u64, u32) {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    #[allow(unsafe_code)]
+    // SAFETY: `now` is a valid, writable `timespec`, and CLOCK_REALTIME always exists.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut now) };
+    match (status, u64::try_from(now.tv_sec), u32::try_from(now.tv_nsec)) {
+        (0, Ok(seconds), Ok(nanos)) if nanos < 1_000_000_000 => (seconds, nanos),
+        (0, ..) => (0, 0),
+        _ => std_unix_time(),
+    }
+}
+
+#[cfg(not(unix))]
+#[inline]
+fn unix_time() -> (u64, u32) {
+    std_unix_time()
+}
+
+fn std_unix_time() -> (u64, u32) {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or((0, 0), |since| (since.as_secs(), since.subsec_nanos()))
 }
 
 #[cfg(test)]

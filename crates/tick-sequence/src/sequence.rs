@@ -192,7 +192,9 @@ impl TickSequence {
     /// let first = SEQUENCE.next();
     /// assert!(SEQUENCE.next() > first);
     /// ```
-    #[inline]
+    // Always inlined: a call, and the pair returned through memory, would cost as much as
+    // the lock.
+    #[inline(always)]
     pub fn next(&self) -> (u64, u128) {
         let now = self.now_tick();
         self.next_at(now)
@@ -211,7 +213,7 @@ impl TickSequence {
     /// assert_eq!(sequence.next_at(10), (11, 0)); // exhausted: borrow the next tick
     /// assert_eq!(sequence.next_at(12), (12, 0)); // the clock moves on: restart
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn next_at(&self, now_tick: u64) -> (u64, u128) {
         self.follow_fork();
         let mut state = self.state.lock();
@@ -276,7 +278,7 @@ impl TickSequence {
     }
 
     /// The rule, on the locked state.
-    #[inline]
+    #[inline(always)]
     fn advance(&self, state: &mut State, now: u64) -> (u64, u128) {
         if now > state.tick || state.fresh {
             state.fresh = false;
@@ -296,8 +298,16 @@ impl TickSequence {
     fn first_counter(&self, rng: &mut Option<StdRng>) -> u128 {
         match self.start {
             Start::Zero => 0,
-            Start::Random => random::draw_u128(rng.get_or_insert_with(random::seeded)) & self.max,
+            Start::Random => self.random_counter(rng),
         }
+    }
+
+    /// Out of line: once a tick at most, and it would otherwise bloat every caller with the
+    /// generator's code.
+    #[cold]
+    #[inline(never)]
+    fn random_counter(&self, rng: &mut Option<StdRng>) -> u128 {
+        random::draw_u128(rng.get_or_insert_with(random::seeded)) & self.max
     }
 
     /// Resets the state when this process is not the one that last used it: on first use,
