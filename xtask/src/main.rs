@@ -2,19 +2,27 @@
 //!
 //! - `golden`: rewrite `golden/*.json` from deterministic inputs.
 //! - `golden --check`: fail if any file in `golden/` differs from what `golden` would write.
+//! - `deps`: each library crate depends only on what the design allows, and the umbrella
+//!   crate with one format's feature compiles no other format.
+//! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
 
 use std::process::ExitCode;
 
+mod bench_report;
+mod comparisons;
+mod deps;
 mod golden;
 
-const USAGE: &str = "usage: cargo xtask golden [--check]";
+const USAGE: &str = "usage: cargo xtask golden [--check] | deps | bench-report";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
-        ["golden"] => golden::run(golden::Mode::Write),
-        ["golden", "--check"] => golden::run(golden::Mode::Check),
+        ["golden"] => golden::run(&workspace_root(), golden::Mode::Write),
+        ["golden", "--check"] => golden::run(&workspace_root(), golden::Mode::Check),
+        ["deps"] => deps::run(&workspace_root()),
+        ["bench-report"] => bench_report::run(&workspace_root()),
         _ => Err(USAGE.to_owned()),
     };
     match result {
@@ -24,4 +32,12 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The folder of the workspace's `Cargo.toml`.
+fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default()
 }

@@ -57,11 +57,8 @@ pub(crate) enum Mode {
     Check,
 }
 
-pub(crate) fn run(mode: Mode) -> Result<(), String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .ok_or("xtask has no parent folder")?
-        .join("golden");
+pub(crate) fn run(root: &Path, mode: Mode) -> Result<(), String> {
+    let dir = root.join("golden");
     let mut problems = Vec::new();
     for file in FILES {
         let path = dir.join(file.name);

@@ -1,0 +1,122 @@
+//! Identifiers that are correct to the letter of their specs, strictly increasing within a
+//! process, safe across threads and `fork`, and fast: ULID, UUIDv7, ObjectId, Snowflake,
+//! content-derived ids and Crockford checksummed codes.
+//!
+//! This crate only re-exports the format crates, each behind a feature of its own name (all on
+//! by default). A program that needs one format can depend on that crate alone (`ulid`,
+//! `uuid7`, `objectid`, `snowflake`, `content-id`, `checksummed-id`) or on this one with
+//! `default-features = false, features = ["ulid"]`: either way no other format is compiled.
+//!
+//! ```
+//! let ulid = identifier::ulid::generate();
+//! let uuid = identifier::uuid7::generate();
+//! assert!(identifier::ulid::generate() > ulid);
+//! assert!(identifier::uuid7::generate() > uuid);
+//!
+//! let workers = identifier::snowflake::SnowflakeIdGenerator::new(7)?;
+//! let id = workers.generate()?;
+//! assert_eq!(id.worker_id(), 7);
+//!
+//! let code = identifier::checksummed_id::generate();
+//! assert!(identifier::checksummed_id::verify(&code));
+//!
+//! let digest = identifier::content_id::generate(&("report", 2026, [1.5, 2.5]));
+//! assert_eq!(digest.len(), 64);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Which one should I use?
+//!
+//! | you need | use | because |
+//! |---|---|---|
+//! | a primary key in a `uuid` column, sorted by creation time | [`uuid7`] | RFC 9562; 16 bytes; new rows land next to each other in a B-tree index |
+//! | a sortable id that is short, case-insensitive and safe in URLs and logs | [`ulid`] | 26 Crockford Base32 characters, no ambiguous letters |
+//! | a 12-byte key shaped like MongoDB's, sorted by the second | [`objectid`] | 24 hex characters with the ObjectId timestamp field |
+//! | a 64-bit integer key (an `i64` column), from workers you number yourself | [`snowflake`] | fits a `BIGINT`; unique across hosts by worker id, not by chance |
+//! | the same id for the same data: deduplication, cache keys, idempotency | [`content_id`] | a typed, specified encoding hashed with BLAKE2b, or UUIDv5 of it |
+//! | a code a human reads aloud, types or copies from paper | [`checksummed_id`] | Crockford Base32 with a check symbol that catches every single typo and swap |
+//!
+//! What to use instead, for needs no format here meets:
+//!
+//! | you need | use |
+//! |---|---|
+//! | a random UUID (v4) | `uuid::Uuid::new_v4()` |
+//! | a random URL-safe token | bytes from the OS CSPRNG (`getrandom`, `rand`), in base64url |
+//! | a prefixed id | `format!("cus_{}", identifier::ulid::generate())` |
+//! | an opaque public id that hides a counter | a library made for it (sqids) or a keyed permutation; never an affine map |
+//! | a session id, an API key, a password-reset link | a CSPRNG token: none of these ids is a secret |
+//! | a deterministic ObjectId | `identifier::objectid::generate_at(timestamp_s)` |
+//!
+//! # The guarantees, and their scope
+//!
+//! - **Strictly increasing within a process.** Every ULID, UUIDv7 and ObjectId from
+//!   `generate` or `fill`, and every Snowflake id from one generator, is greater than the ones
+//!   before it, from any number of threads, as an integer, as bytes and (ULID, UUIDv7,
+//!   ObjectId) as a string. Ids from different processes or hosts are unique (random 80, 74
+//!   or 64-bit counter starts; worker ids for Snowflake) but not ordered with each other:
+//!   sorting merged streams gives an approximate time order, not a causal one.
+//! - **The clock never makes a call fail or wait.** A backward step of the clock, or a burst
+//!   that exhausts the counter of a tick, is served from the last tick (or the next one): the
+//!   embedded timestamp may run ahead of the clock until the clock catches up. This costs the
+//!   accuracy of the timestamp, never the order or the uniqueness.
+//! - **Fork-safe.** A child process created by `fork` resets every sequence and reseeds every
+//!   random source before it serves, so parent and child never hand out the same id; a
+//!   Snowflake generator made before the fork refuses to serve in the child
+//!   (`Error::Forked`), because only the caller can give the child a worker id of its own.
+//! - **Not secrets.** Time-ordered ids reveal when they were made and, through their counters,
+//!   in what order and how many; no id here proves that whoever presents it may do anything
+//!   (RFC 9562, section 8).
+//!
+//! # From the Python API
+//!
+//! The design ports a Python package; each of its functions is one Rust item. Options become
+//! arguments, an explicit timestamp becomes an `*_at` function, and values are typed (with
+//! `Display` for the string the Python function returned).
+//!
+//! | Python | Rust |
+//! |---|---|
+//! | `generate_ulid()` | [`ulid::generate()`](ulid::generate) |
+//! | `generate_ulid(timestamp_ms=t)` | [`ulid::generate_at(t)`](ulid::generate_at) |
+//! | `extract_ulid_timestamp_ms(s)` | [`ulid::extract_timestamp_ms(s)`](ulid::extract_timestamp_ms) |
+//! | `generate_uuid7()` / `generate_uuid7(timestamp_ms=t)` | [`uuid7::generate()`](uuid7::generate) / [`uuid7::generate_at(t)`](uuid7::generate_at) |
+//! | `extract_uuid7_timestamp_ms(s)` | [`uuid7::extract_timestamp_ms(s)`](uuid7::extract_timestamp_ms) |
+//! | `generate_object_id()` / `generate_object_id(timestamp_s=t)` | [`objectid::generate()`](objectid::generate) / [`objectid::generate_at(t)`](objectid::generate_at) |
+//! | `extract_object_id_timestamp_s(s)` | [`objectid::extract_timestamp_s(s)`](objectid::extract_timestamp_s) |
+//! | `SnowflakeIdGenerator(worker_id=w)` | [`SnowflakeIdGenerator::new(w)`](snowflake::SnowflakeIdGenerator::new) |
+//! | `.generate()` / `.generate(timestamp_ms=t)` | [`.generate()`](snowflake::SnowflakeIdGenerator::generate) / [`.generate_at(t)`](snowflake::SnowflakeIdGenerator::generate_at) |
+//! | `extract_snowflake_timestamp_ms(i)` | [`snowflake::extract_timestamp_ms(i)`](snowflake::extract_timestamp_ms) |
+//! | `generate_checksummed_id()` | [`checksummed_id::generate()`](checksummed_id::generate) |
+//! | `generate_checksummed_id(length=n, group_size=g, sep=c)` | [`checksummed_id::generate_with(&Options { length: n, group_size: g, sep: c })`](checksummed_id::generate_with) |
+//! | `verify_checksummed_id(s)` / `verify_checksummed_id(s, sep=c)` | [`checksummed_id::verify(s)`](checksummed_id::verify) / [`checksummed_id::verify_with(s, c)`](checksummed_id::verify_with) |
+//! | `generate_stable_content_id(data)` / `(data, length=n)` | [`content_id::generate(&data)`](content_id::generate) / [`content_id::generate_with_length(&data, n)`](content_id::generate_with_length) |
+//! | `generate_stable_uuid5(data)` / `(data, namespace=ns)` | [`content_id::generate_uuid5(&data)`](content_id::generate_uuid5) / [`content_id::generate_uuid5_in(&data, &ns)`](content_id::generate_uuid5_in) |
+//!
+//! Where Python hashed any object through a registry of hashers, Rust uses the
+//! [`content_id::StableHash`] trait, implemented for the standard data model, and (feature
+//! `serde`) `content_id::Serde(&value)` for anything that implements `Serialize`.
+//!
+//! # Features
+//!
+//! `ulid`, `uuid7`, `objectid`, `snowflake`, `content-id`, `checksummed-id` (all default):
+//! one per format. `serde`: serde support in every enabled format. `uuid`: conversions between
+//! [`uuid7::Uuid7`] and `uuid::Uuid`.
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "checksummed-id")]
+#[doc(inline)]
+pub use checksummed_id;
+#[cfg(feature = "content-id")]
+#[doc(inline)]
+pub use content_id;
+#[cfg(feature = "objectid")]
+#[doc(inline)]
+pub use objectid;
+#[cfg(feature = "snowflake")]
+#[doc(inline)]
+pub use snowflake;
+#[cfg(feature = "ulid")]
+#[doc(inline)]
+pub use ulid;
+#[cfg(feature = "uuid7")]
+#[doc(inline)]
+pub use uuid7;

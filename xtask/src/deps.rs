@@ -1,0 +1,125 @@
+//! `cargo xtask deps`: each library crate depends only on what the design allows it, and the
+//! umbrella crate with one format's feature compiles no other format.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+/// Each library crate and the only direct normal dependencies it may have (with every
+/// feature on).
+const ALLOWED: &[(&str, &[&str])] = &[
+    (
+        "tick-sequence",
+        &["parking_lot", "rand", "libc", "thiserror"],
+    ),
+    ("crockford32", &["thiserror"]),
+    (
+        "ulid",
+        &["tick-sequence", "crockford32", "thiserror", "serde"],
+    ),
+    ("uuid7", &["tick-sequence", "thiserror", "serde", "uuid"]),
+    ("objectid", &["tick-sequence", "thiserror", "serde"]),
+    ("snowflake", &["tick-sequence", "thiserror", "serde"]),
+    ("content-id", &["blake2", "uuid", "thiserror", "serde"]),
+    (
+        "checksummed-id",
+        &["tick-sequence", "crockford32", "thiserror"],
+    ),
+];
+
+/// The format crates, each also a feature of the umbrella crate.
+const FORMATS: &[&str] = &[
+    "ulid",
+    "uuid7",
+    "objectid",
+    "snowflake",
+    "content-id",
+    "checksummed-id",
+];
+
+pub(crate) fn run(root: &Path) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for (krate, allowed) in ALLOWED {
+        let spec = format!("{krate}@{}", env!("CARGO_PKG_VERSION"));
+        let direct = tree(root, &["-p", &spec, "--all-features", "--depth", "1"])?;
+        for dependency in direct.iter().skip(1) {
+            let name = dependency.split(' ').next().unwrap_or_default();
+            if !allowed.contains(&name) {
+                problems.push(format!(
+                    "{krate} depends on {dependency}, which is not allowed"
+                ));
+            }
+        }
+        let all = tree(root, &["-p", &spec, "--all-features"])?;
+        for other in workspace_formats(&all) {
+            if other != *krate {
+                problems.push(format!("{krate} pulls in the format crate {other}"));
+            }
+        }
+        println!(
+            "deps: {krate}: {} direct dependencies, all allowed",
+            direct.len() - 1
+        );
+    }
+    for feature in FORMATS {
+        let spec = format!("identifier@{}", env!("CARGO_PKG_VERSION"));
+        let all = tree(
+            root,
+            &["-p", &spec, "--no-default-features", "--features", feature],
+        )?;
+        let formats = workspace_formats(&all);
+        if formats != BTreeSet::from([*feature]) {
+            problems.push(format!(
+                "identifier with only the feature {feature} compiles the formats {formats:?}"
+            ));
+        } else {
+            println!("deps: identifier --features {feature}: no other format crate");
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "dependency rules broken:\n  {}",
+            problems.join("\n  ")
+        ))
+    }
+}
+
+/// The normal dependencies `cargo tree` lists for `args`, one `name vX.Y.Z (source)` a line,
+/// the root first.
+fn tree(root: &Path, args: &[&str]) -> Result<Vec<String>, String> {
+    let output = Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args([
+            "tree", "--locked", "-e", "normal", "--prefix", "none", "--format", "{p}",
+        ])
+        .args(args)
+        .output()
+        .map_err(|e| format!("cargo tree: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo tree {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| line.trim_end_matches(" (*)").to_owned())
+        .collect())
+}
+
+/// The format crates of this workspace among `packages` (a crates.io crate of the same name,
+/// such as `ulid` 3, is not ours: ours come from a path).
+fn workspace_formats(packages: &[String]) -> BTreeSet<&'static str> {
+    FORMATS
+        .iter()
+        .copied()
+        .filter(|format| {
+            packages.iter().any(|package| {
+                package.starts_with(&format!("{format} v")) && package.contains(" (/")
+            })
+        })
+        .collect()
+}
