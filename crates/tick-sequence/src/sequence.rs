@@ -263,14 +263,20 @@ impl TickSequence {
         let (mut tick, mut counter) = self.advance(&mut state, now_tick);
         *first = pack(tick, counter);
         // The tick is now at least `now_tick`, so the first case of the rule cannot match
-        // again: each next pair increments, or borrows. Kept in locals, not in the state.
-        for slot in rest {
-            if counter < self.max {
+        // again: the next pairs increment the counter to its maximum, then borrow a tick.
+        // Runs of one tick keep the tick fixed, so `pack` can hoist what depends on it.
+        let mut slots = rest.iter_mut();
+        loop {
+            let room = usize::try_from(self.max - counter).unwrap_or(usize::MAX);
+            for slot in slots.by_ref().take(room) {
                 counter += 1;
-            } else {
-                tick = tick.saturating_add(1);
-                counter = self.first_counter(&mut state.rng);
+                *slot = pack(tick, counter);
             }
+            let Some(slot) = slots.next() else {
+                break;
+            };
+            tick = tick.saturating_add(1);
+            counter = self.first_counter(&mut state.rng);
             *slot = pack(tick, counter);
         }
         state.tick = tick;
