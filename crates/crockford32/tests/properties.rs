@@ -107,3 +107,14 @@ proptest! {
         prop_assert_eq!(check_value(symbol.to_ascii_lowercase()), Some(value));
     }
 }
+
+proptest! {
+    #[test]
+    fn arbitrary_strings_never_panic(text: String) {
+        // Any Unicode, where the bytes of the other properties are mostly ASCII.
+        let _ = decode_u64(&text);
+        let _ = decode_u128(&text);
+        let _ = mod37(&text);
+        let _ = mod37_symbols(text.bytes());
+    }
+}

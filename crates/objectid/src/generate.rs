@@ -256,4 +256,105 @@ mod tests {
         let merged: HashSet<_> = streams.iter().flatten().copied().collect();
         assert_eq!(merged.len(), 8 * 5_000);
     }
+
+    /// 2025-06-01T12:00:00Z, in seconds.
+    const T: u64 = 1_748_779_200;
+    const HOUR: u64 = 3_600;
+
+    fn next(sequence: &TickSequence, now: u64) -> ObjectId {
+        let (tick, counter) = sequence.next_at(now);
+        pack(tick, counter).unwrap()
+    }
+
+    /// The text of `id` in `buffer`, as bytes: byte order of ASCII text is string order.
+    fn text(id: ObjectId, buffer: &mut [u8; 24]) -> [u8; 24] {
+        id.encode(buffer);
+        *buffer
+    }
+
+    #[test]
+    fn a_ten_second_step_back_holds_the_timestamp_in_value_and_text_until_the_clock_passes_it() {
+        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let first = next(&sequence, T);
+        let mut buffer = [0u8; 24];
+        let (mut last, mut last_text) = (first, text(first, &mut buffer));
+        // The clock steps back 10 s and walks forward 10 ms per id: 1,000 readings, all of
+        // them 10 to 1 s behind. The 64-bit counter counts on from its random start (a borrow
+        // within 1,001 steps of it: one time in 2^54).
+        for step in 1..=1_000u64 {
+            let now = T - 10 + (step - 1) / 100;
+            let id = next(&sequence, now);
+            assert_eq!(
+                (id.timestamp_s(), id.counter()),
+                (T, first.counter() + step)
+            );
+            let id_text = text(id, &mut buffer);
+            assert!(id > last && id_text > last_text, "{id} after {last}");
+            (last, last_text) = (id, id_text);
+        }
+        // The clock reaches T again: still T. Then it passes T: the timestamp follows it.
+        let at_t = next(&sequence, T);
+        assert_eq!(
+            (at_t.timestamp_s(), at_t.counter()),
+            (T, first.counter() + 1_001)
+        );
+        let passed = next(&sequence, T + 1);
+        assert_eq!(passed.timestamp_s(), T + 1);
+        assert!(passed > at_t && passed.to_string() > at_t.to_string());
+        assert!(at_t > last);
+    }
+
+    #[test]
+    fn a_one_hour_jump_forward_moves_the_timestamp_in_value_and_text() {
+        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let before = ids(&sequence, T, 10);
+        let jumped = next(&sequence, T + HOUR);
+        assert_eq!(jumped.timestamp_s(), T + HOUR);
+        assert!(jumped > before[9]);
+        assert!(jumped.to_string() > before[9].to_string());
+        // A fresh random start, not the old counter counting on (equal one time in 2^64).
+        assert_ne!(jumped.counter(), before[9].counter().wrapping_add(1));
+        // The clock comes back to normal, an hour behind the last id: the timestamp holds.
+        let after = next(&sequence, T + 1);
+        assert_eq!(
+            (after.timestamp_s(), after.counter()),
+            (T + HOUR, jumped.counter() + 1)
+        );
+        assert!(after.to_string() > jumped.to_string());
+    }
+
+    #[test]
+    fn a_clock_stuck_for_ten_million_ids_drifts_one_second_per_4096() {
+        // A 12-bit counter from zero stands in for the 64-bit one, which cannot be exhausted
+        // in a test (2^64 ids in one second): the same rule, packed the same way.
+        const STUCK: u64 = 10_000_000;
+        let sequence = TickSequence::new(12, SECOND, Start::Zero);
+        let mut buffer = [0u8; 24];
+        let mut last = next(&sequence, T);
+        let mut checked_text = text(last, &mut buffer);
+        for i in 1..STUCK {
+            let id = next(&sequence, T);
+            // Id i is the (i % 4096)th of second T + i / 4096.
+            assert_eq!(
+                id,
+                ObjectId::from_parts(T + i / 4096, i % 4096).unwrap(),
+                "id {i}"
+            );
+            // Strictly increasing, so all distinct.
+            assert!(id > last, "id {i}: {id} after {last}");
+            // The text too, on a subsequence that takes both sides of every borrowed second
+            // (encoding every id would dominate the test in a debug build; the text of
+            // consecutive ids within a second is checked in tests/generate.rs).
+            if i % 16 == 0 || i % 4096 == 4095 {
+                let id_text = text(id, &mut buffer);
+                assert!(id_text > checked_text, "id {i}: {id}");
+                checked_text = id_text;
+            }
+            last = id;
+        }
+        // (10,000,000 - 1) / 4096 = 2441 (2441 × 4096 = 9,998,336): the last id is 2441 s
+        // ahead of the stuck clock, with counter 9,999,999 - 9,998,336 = 1,663.
+        assert_eq!(last.timestamp_s(), T + (STUCK - 1) / 4096);
+        assert_eq!((last.timestamp_s() - T, last.counter()), (2_441, 1_663));
+    }
 }

@@ -4,6 +4,8 @@
 #[path = "../../tick-sequence/tests/support/fork.rs"]
 mod fork;
 
+use std::collections::HashSet;
+
 use objectid::ObjectId;
 
 fn texts(ids: &[ObjectId]) -> Vec<String> {
@@ -42,4 +44,28 @@ fn generate_at_draws_differ_between_parent_and_child() {
         child.iter().all(|id| !parent.contains(id)),
         "{child:?} {parent:?}"
     );
+}
+
+#[test]
+fn parent_and_child_share_no_id_from_generate_or_fill() {
+    // In use before the fork, through both paths.
+    let before = objectid::generate();
+    let burst = || -> Vec<ObjectId> {
+        let mut ids: Vec<ObjectId> = (0..1000).map(|_| objectid::generate()).collect();
+        let mut batch = [before; 1000];
+        objectid::fill(&mut batch);
+        ids.extend_from_slice(&batch);
+        ids.push(objectid::generate());
+        ids
+    };
+    let child = fork::in_child(|| texts(&burst())).unwrap();
+    let parent = burst();
+
+    assert_eq!(child.len(), 2001);
+    let child: Vec<ObjectId> = child.iter().map(|text| text.parse().unwrap()).collect();
+    assert!(child.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(parent.windows(2).all(|pair| pair[0] < pair[1]));
+    assert!(before < parent[0]);
+    let parent: HashSet<ObjectId> = parent.into_iter().chain([before]).collect();
+    assert!(child.iter().all(|id| !parent.contains(id)));
 }

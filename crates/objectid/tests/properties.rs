@@ -104,3 +104,43 @@ proptest! {
         prop_assert_eq!(peer.bytes(), id.to_bytes());
     }
 }
+
+/// Bytes of any value, some runs of exactly the 24 that the length check lets through.
+fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..64),
+        proptest::collection::vec(any::<u8>(), 24),
+        proptest::collection::vec(0x20u8..0x80, 24),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn from_parts_then_display_then_from_str_gives_the_parts_back(
+        timestamp_s in 0..=u64::from(u32::MAX),
+        counter: u64,
+    ) {
+        let id = ObjectId::from_parts(timestamp_s, counter).unwrap();
+        let parsed: ObjectId = id.to_string().parse().unwrap();
+        prop_assert_eq!(parsed, id);
+        prop_assert_eq!((parsed.timestamp_s(), parsed.counter()), (timestamp_s, counter));
+    }
+
+    #[test]
+    fn canonical_length_strings_never_panic(text in "\\PC{24}") {
+        // 24 characters of any kind: past the length check (when they are ASCII), into the
+        // digits.
+        let parsed = text.parse::<ObjectId>();
+        prop_assert_eq!(objectid::extract_timestamp_s(&text), parsed.map(ObjectId::timestamp_s));
+    }
+
+    #[test]
+    fn arbitrary_bytes_read_as_text_never_panic(bytes in any_bytes()) {
+        let text = String::from_utf8_lossy(&bytes);
+        let parsed = text.parse::<ObjectId>();
+        prop_assert_eq!(objectid::extract_timestamp_s(&text), parsed.map(ObjectId::timestamp_s));
+        if let Ok(id) = parsed {
+            prop_assert_eq!(id.to_string(), text);
+        }
+    }
+}

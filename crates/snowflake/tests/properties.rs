@@ -86,3 +86,42 @@ proptest! {
         let _ = text.parse::<SnowflakeId>();
     }
 }
+
+proptest! {
+    #[test]
+    fn from_parts_then_display_then_from_str_gives_the_parts_back(
+        (timestamp_ms, worker_id, sequence) in parts(),
+    ) {
+        let id = SnowflakeId::from_parts(timestamp_ms, worker_id, sequence).unwrap();
+        let parsed: SnowflakeId = id.to_string().parse().unwrap();
+        prop_assert_eq!(parsed, id);
+        prop_assert_eq!(
+            (parsed.timestamp_ms(), parsed.worker_id(), parsed.sequence()),
+            (timestamp_ms, worker_id, sequence)
+        );
+    }
+
+    #[test]
+    fn arbitrary_bytes_read_as_text_never_panic(
+        bytes in prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..32),
+            proptest::collection::vec(b'0'..=b'9', 18..=21),
+        ],
+    ) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(id) = text.parse::<SnowflakeId>() {
+            prop_assert_eq!(id.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn extract_timestamp_ms_never_panics_and_reads_any_id_below_2_to_the_63(value: u64) {
+        match extract_timestamp_ms(value) {
+            Ok(timestamp_ms) => {
+                prop_assert!(value < 1 << 63);
+                prop_assert_eq!(timestamp_ms, EPOCH_MS + (value >> 22));
+            }
+            Err(_) => prop_assert!(value >= 1 << 63),
+        }
+    }
+}

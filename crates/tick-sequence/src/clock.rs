@@ -71,7 +71,11 @@ fn unix_time() -> (u64, u32) {
     #[allow(unsafe_code)]
     // SAFETY: `now` is a valid, writable `timespec`, and CLOCK_REALTIME always exists.
     let status = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut now) };
-    match (status, u64::try_from(now.tv_sec), u32::try_from(now.tv_nsec)) {
+    match (
+        status,
+        u64::try_from(now.tv_sec),
+        u32::try_from(now.tv_nsec),
+    ) {
         (0, Ok(seconds), Ok(nanos)) if nanos < 1_000_000_000 => (seconds, nanos),
         (0, ..) => (0, 0),
         _ => std_unix_time(),
@@ -112,9 +116,23 @@ mod tests {
 
     #[test]
     fn the_reciprocal_divides_exactly() {
-        // Every divisor of a second among these, against plain division, at the edges and
-        // at a spread of nanosecond values.
-        let divisors = [1, 2, 3, 4, 5, 7, 8, 10, 1_000, 3_125, 1_000_000, 999_999_999, 1_000_000_000];
+        // Divisors of a second (the reciprocal) and others (the 128-bit division), against
+        // plain division, at the edges and at a spread of nanosecond values.
+        let divisors = [
+            1,
+            2,
+            3,
+            4,
+            5,
+            7,
+            8,
+            10,
+            1_000,
+            3_125,
+            1_000_000,
+            999_999_999,
+            1_000_000_000,
+        ];
         let mut nanos: Vec<u32> = vec![0, 1, 999, 1_000, 999_999, 1_000_000, 999_999_999];
         let mut x = 0x9E37_79B9u32;
         for _ in 0..10_000 {
@@ -129,8 +147,8 @@ mod tests {
             }
             for k in 0..1_000u64 {
                 // Both sides of each tick boundary.
-                let boundary = (k * 1_000_003 % (1_000_000_000 / tick_ns.min(1_000_000_000)))
-                    * tick_ns;
+                let boundary =
+                    (k * 1_000_003 % (1_000_000_000 / tick_ns.min(1_000_000_000))) * tick_ns;
                 for n in [boundary.saturating_sub(1), boundary] {
                     let n = n.min(999_999_999) as u32;
                     assert_eq!(clock.ticks(0, n), u64::from(n) / tick_ns, "{tick_ns} {n}");

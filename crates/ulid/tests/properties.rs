@@ -126,3 +126,45 @@ proptest! {
         prop_assert_eq!(result.is_ok(), timestamp_ms < 1 << 48 && random < 1 << 80);
     }
 }
+
+/// Bytes of any value, some runs of exactly the 26 that the length check lets through.
+fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..64),
+        proptest::collection::vec(any::<u8>(), 26),
+        proptest::collection::vec(0x20u8..0x80, 26),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn from_parts_then_display_then_from_str_gives_the_parts_back(
+        timestamp_ms in 0u64..1 << 48,
+        random in 0u128..1 << 80,
+    ) {
+        let id = Ulid::from_parts(timestamp_ms, random).unwrap();
+        let parsed: Ulid = id.to_string().parse().unwrap();
+        prop_assert_eq!(parsed, id);
+        prop_assert_eq!((parsed.timestamp_ms(), parsed.random()), (timestamp_ms, random));
+        prop_assert_eq!(ulid::extract_timestamp_ms(&id.to_string()), Ok(timestamp_ms));
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(text: String, near in "\\PC{26}") {
+        // `near` is 26 characters of any kind: past the length check, into the symbols.
+        for text in [text.as_str(), near.as_str()] {
+            let parsed = text.parse::<Ulid>();
+            prop_assert_eq!(ulid::extract_timestamp_ms(text), parsed.map(Ulid::timestamp_ms));
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_read_as_text_never_panic(bytes in any_bytes()) {
+        let text = String::from_utf8_lossy(&bytes);
+        let parsed = text.parse::<Ulid>();
+        prop_assert_eq!(ulid::extract_timestamp_ms(&text), parsed.map(Ulid::timestamp_ms));
+        if let Ok(id) = parsed {
+            prop_assert_eq!(id.to_string(), text.to_ascii_uppercase().replace('O', "0").replace(['I', 'L'], "1"));
+        }
+    }
+}

@@ -185,3 +185,43 @@ proptest! {
         prop_assert!(id.counter() <= Uuid7::MAX_COUNTER);
     }
 }
+
+/// Bytes of any value, some runs of exactly the 36 that the length check lets through.
+fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..64),
+        proptest::collection::vec(any::<u8>(), 36),
+        proptest::collection::vec(0x20u8..0x80, 36),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn display_of_parts_gives_the_timestamp_back_to_extract_timestamp_ms(ts in timestamp(), counter in counter()) {
+        let id = Uuid7::from_parts(ts, counter).unwrap();
+        let text = id.to_string();
+        let parsed: Uuid7 = text.parse().unwrap();
+        prop_assert_eq!((parsed.timestamp_ms(), parsed.counter()), (ts, counter));
+        prop_assert_eq!(uuid7::extract_timestamp_ms(&text), Ok(ts));
+        prop_assert_eq!(uuid7::extract_timestamp_ms(&text.to_ascii_uppercase()), Ok(ts));
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(text: String, near in "\\PC{36}") {
+        // `near` is 36 characters of any kind: past the length check, into the digits.
+        for text in [text.as_str(), near.as_str()] {
+            let parsed = text.parse::<Uuid7>();
+            prop_assert_eq!(uuid7::extract_timestamp_ms(text), parsed.map(Uuid7::timestamp_ms));
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_read_as_text_never_panic(bytes in any_bytes()) {
+        let text = String::from_utf8_lossy(&bytes);
+        let parsed = text.parse::<Uuid7>();
+        prop_assert_eq!(uuid7::extract_timestamp_ms(&text), parsed.map(Uuid7::timestamp_ms));
+        if let Ok(id) = parsed {
+            prop_assert_eq!(id.to_string(), text.to_ascii_lowercase());
+        }
+    }
+}
