@@ -56,6 +56,18 @@ fn fill(c: &mut Criterion) {
             black_box(ids[999])
         })
     });
+    // The peer of every format's fill: ferroid's thread-local monotonic ULID, 1000 calls.
+    group.bench_function("ferroid thread-local new_ulid_mono x1000", |b| {
+        let mut peer = vec![ferroid::id::ULID::from_raw(0); 1000];
+        b.iter(|| {
+            for slot in &mut peer {
+                *slot = ferroid::generator::thread_local::Ulid::new_ulid_mono(|_| {
+                    std::thread::yield_now()
+                });
+            }
+            black_box(&peer);
+        })
+    });
     group.finish();
 }
 

@@ -19,15 +19,23 @@ pub(crate) struct Comparison {
 
 pub(crate) const COMPARISONS: &[Comparison] = &[
     Comparison {
-        operation: "TickSequence::next vs clock + lock",
+        operation: "TickSequence::next vs SystemTime::now + lock",
         group: "engine",
         ours: "tick-sequence/next (80 bits, random start)",
         peer: "floor/clock+lock",
         goal: 1.15,
         note: Some(
-            "the floor is one `SystemTime::now()` and one uncontended `parking_lot::Mutex` \
-             lock/unlock, which `next` cannot avoid; the rest is the fork-generation check, the \
-             division into ticks and the three-case rule.",
+            "the floor the issue names: one `SystemTime::now()` and one uncontended `parking_lot::Mutex` lock/unlock. `next` reads the clock with `clock_gettime` itself, which skips std's conversions.",
+        ),
+    },
+    Comparison {
+        operation: "TickSequence::next vs clock_gettime + lock",
+        group: "engine",
+        ours: "tick-sequence/next (80 bits, random start)",
+        peer: "floor/clock_gettime+lock",
+        goal: 1.15,
+        note: Some(
+            "the floor `next` really cannot beat: the same clock call and the same lock; the rest is the fork-generation check, the reciprocal that turns nanoseconds into ticks, and the rule.",
         ),
     },
     Comparison {
@@ -53,7 +61,7 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         peer: "fast32",
         goal: 1.0,
         note: Some(
-            "ours writes all 26 symbols (zero-padded) into a stack buffer; fast32 writes the significant ones into a reused Vec.",
+            "ours writes all 26 symbols (zero-padded) into a stack buffer; fast32 writes the significant ones into a reused `Vec`.",
         ),
     },
     Comparison {
@@ -62,6 +70,204 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         ours: "crockford32",
         peer: "fast32",
         goal: 1.0,
+        note: None,
+    },
+    Comparison {
+        operation: "ULID generate vs ulid::Generator in a Mutex",
+        group: "ulid/generate",
+        ours: "ulid",
+        peer: "ulid_peer Generator in a parking_lot::Mutex",
+        goal: 1.0,
+        note: Some(
+            "both read the clock and take one lock; ours is `TickSequence::next` plus a shift.",
+        ),
+    },
+    Comparison {
+        operation: "ULID encode vs ferroid",
+        group: "ulid/encode",
+        ours: "ulid",
+        peer: "ferroid encode_to_buf",
+        goal: 0.8,
+        note: Some(
+            "to a `&str` in a stack buffer. Ours validates the buffer as UTF-8 (`str::from_utf8`), as `#![forbid(unsafe_code)]` requires; the peers skip that check with `from_utf8_unchecked`. The symbols alone (`floor: crockford32::encode_u128` in the same group) take about half the time.",
+        ),
+    },
+    Comparison {
+        operation: "ULID decode vs ulid::Ulid::from_string",
+        group: "ulid/decode",
+        ours: "ulid",
+        peer: "ulid_peer from_string",
+        goal: 0.8,
+        note: Some(
+            "full validation: length, every symbol (with the O/I/L aliases, which the peer rejects), the overflow of the first symbol.",
+        ),
+    },
+    Comparison {
+        operation: "ULID fill, per id, vs ferroid thread-local",
+        group: "ulid/fill",
+        ours: "ulid fill(1000)",
+        peer: "ferroid thread-local new_ulid_mono x1000",
+        goal: 0.5,
+        note: Some(
+            "ours: one clock read and one lock for 1000 ids; ferroid: a thread-local generator called 1000 times.",
+        ),
+    },
+    Comparison {
+        operation: "UUIDv7 generate vs uuid7::V7Generator",
+        group: "uuid7/generate",
+        ours: "uuid7",
+        peer: "uuid7_peer::V7Generator",
+        goal: 1.0,
+        note: Some(
+            "the peer's generator is owned by the caller (no lock), fed by a source of 128 random bits from `tick_sequence::random_bits`; ours is the process-wide, thread-safe one.",
+        ),
+    },
+    Comparison {
+        operation: "UUIDv7 generate vs uuid::Uuid::now_v7",
+        group: "uuid7/generate",
+        ours: "uuid7",
+        peer: "uuid::Uuid::now_v7",
+        goal: 0.55,
+        note: None,
+    },
+    Comparison {
+        operation: "UUIDv7 parse vs uuid::Uuid::parse_str",
+        group: "uuid7/parse",
+        ours: "uuid7",
+        peer: "uuid::Uuid::parse_str",
+        goal: 0.8,
+        note: Some("ours also checks version 7 and variant 10; uuid accepts any version."),
+    },
+    Comparison {
+        operation: "UUIDv7 format vs uuid's encode_lower",
+        group: "uuid7/format",
+        ours: "uuid7",
+        peer: "uuid::Uuid::hyphenated().encode_lower",
+        goal: 1.0,
+        note: Some(
+            "to a `&str` in a stack buffer; as for ULID, ours pays a UTF-8 validation of the 36 bytes that `forbid(unsafe_code)` requires and uuid skips.",
+        ),
+    },
+    Comparison {
+        operation: "UUIDv7 fill, per id, vs ferroid thread-local ULID",
+        group: "uuid7/fill",
+        ours: "uuid7 (1000)",
+        peer: "ferroid thread-local new_ulid_mono x1000",
+        goal: 0.5,
+        note: None,
+    },
+    Comparison {
+        operation: "ObjectId generate vs bson ObjectId::new",
+        group: "objectid/generate",
+        ours: "objectid",
+        peer: "bson",
+        goal: 1.0,
+        note: Some(
+            "bson reads the clock and increments an atomic counter; ours reads the clock and takes the sequence's lock.",
+        ),
+    },
+    Comparison {
+        operation: "ObjectId hex vs bson to_hex",
+        group: "objectid/hex",
+        ours: "objectid",
+        peer: "bson",
+        goal: 0.4,
+        note: Some("ours into a stack buffer; bson allocates a `String`."),
+    },
+    Comparison {
+        operation: "ObjectId parse vs bson parse_str",
+        group: "objectid/parse",
+        ours: "objectid",
+        peer: "bson",
+        goal: 0.4,
+        note: None,
+    },
+    Comparison {
+        operation: "ObjectId fill, per id, vs ferroid thread-local ULID",
+        group: "objectid/fill",
+        ours: "objectid (1000)",
+        peer: "ferroid thread-local new_ulid_mono x1000",
+        goal: 0.5,
+        note: None,
+    },
+    Comparison {
+        operation: "Snowflake generate (paced) vs snowflaked",
+        group: "snowflake/paced",
+        ours: "snowflake generate",
+        peer: "snowflaked Generator",
+        goal: 1.0,
+        note: Some(
+            "below 4096 ids a millisecond. snowflaked's `Generator` takes `&mut self` (no lock); ours is shared across threads behind the engine's lock. Wrapped in a Mutex to be shareable, snowflaked is slower than ours (see the group).",
+        ),
+    },
+    Comparison {
+        operation: "Snowflake burst fill, per id, vs snowflaked",
+        group: "snowflake/burst of 10,000",
+        ours: "snowflake/fill",
+        peer: "snowflaked Generator/generate",
+        goal: 0.2,
+        note: Some(
+            "10,000 ids as fast as possible: the peers wait for the next millisecond after 4096; ours borrows it.",
+        ),
+    },
+    Comparison {
+        operation: "Snowflake burst generate, per id, vs snowflaked",
+        group: "snowflake/burst of 10,000",
+        ours: "snowflake/generate",
+        peer: "snowflaked Generator/generate",
+        goal: 0.2,
+        note: None,
+    },
+    Comparison {
+        operation: "Content id of 1 MiB vs raw BLAKE2b-256",
+        group: "content_id/1 MiB of bytes",
+        ours: "content_id::generate(Bytes)",
+        peer: "blake2::Blake2b256",
+        goal: 1.053,
+        note: Some(
+            "the goal is throughput at least 0.95x of raw BLAKE2b, that is a time ratio of at most 1/0.95.",
+        ),
+    },
+    Comparison {
+        operation: "Content id of a 3-field struct vs BLAKE2b-256 of 64 bytes",
+        group: "content_id/3-field struct",
+        ours: "content_id::generate(Serde)",
+        peer: "blake2::Blake2b256 of 64 bytes",
+        goal: 4.0,
+        note: Some("the serializer, sorting the three fields' encodings, and the hex `String`."),
+    },
+    Comparison {
+        operation: "Checksummed verify vs ulid::Ulid::from_string",
+        group: "checksummed_id/verify",
+        ours: "checksummed_id::verify",
+        peer: "ulid_peer::Ulid::from_string",
+        goal: 2.5,
+        note: None,
+    },
+    Comparison {
+        operation: "ULID generate, 2 threads, vs ulid::Generator in a Mutex",
+        group: "contention/2 threads",
+        ours: "ulid",
+        peer: "ulid_peer Generator in a parking_lot::Mutex",
+        goal: 0.9,
+        note: Some(
+            "wall time per id with two threads calling one shared generator (both behind one lock).",
+        ),
+    },
+    Comparison {
+        operation: "ULID generate, 4 threads, vs ulid::Generator in a Mutex",
+        group: "contention/4 threads",
+        ours: "ulid",
+        peer: "ulid_peer Generator in a parking_lot::Mutex",
+        goal: 0.9,
+        note: None,
+    },
+    Comparison {
+        operation: "UUIDv7 generate, 2 threads, vs uuid::Uuid::now_v7",
+        group: "contention/2 threads",
+        ours: "uuid7",
+        peer: "uuid::Uuid::now_v7",
+        goal: 0.55,
         note: None,
     },
 ];
