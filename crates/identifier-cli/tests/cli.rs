@@ -250,6 +250,17 @@ fn content_id_matches_the_library() {
 }
 
 #[test]
+fn content_id_reads_json_numbers_correctly_rounded() {
+    // Found by fuzzing: a parser that is not correctly rounded reads this as the float one
+    // unit in the last place away, so its id differs from any correctly rounding
+    // implementation's. Rust's own `str::parse::<f64>` is correctly rounded.
+    let text = "0.11000420646668853801420";
+    let expected = content_id::generate(&text.parse::<f64>().unwrap());
+    let output = run(&["content-id"], text);
+    assert!(output.contains(&expected), "{output}");
+}
+
+#[test]
 fn content_id_invalid_json() {
     insta::assert_snapshot!(run(&["content-id"], "{\"a\": [1, 2,\n  }"));
 }
