@@ -193,7 +193,7 @@ fn format_nanos(nanos: f64) -> String {
 
 /// A horizontal bar a row: the ratio, a line at 1 (as fast as the peer) and a tick at the goal.
 fn render_svg(rows: &[Row]) -> String {
-    let (label_width, bar_width, row_height) = (330.0, 420.0, 26.0);
+    let (label_width, bar_width, row_height) = (430.0, 420.0, 26.0);
     let max = rows
         .iter()
         .map(|row| row.ratio().max(row.comparison.goal))
@@ -313,15 +313,24 @@ fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
         "criterion",
     ];
     let mut found = Vec::new();
-    let mut name = None;
-    for line in lock.lines() {
-        if let Some(value) = line.strip_prefix("name = ") {
-            name = Some(value.trim_matches('"').to_owned());
-        } else if let (Some(value), Some(current)) = (line.strip_prefix("version = "), name.take())
-        {
-            if wanted.contains(&current.as_str()) {
-                found.push((current, value.trim_matches('"').to_owned()));
-            }
+    // Each `[[package]]` block: a name, a version, and a `source` unless it is ours (a path).
+    for block in lock.split("[[package]]").skip(1) {
+        let field = |key: &str| {
+            block
+                .lines()
+                .find_map(|line| line.strip_prefix(key))
+                .map(|value| value.trim_matches('"').to_owned())
+        };
+        let (Some(name), Some(version)) = (field("name = "), field("version = ")) else {
+            continue;
+        };
+        if wanted.contains(&name.as_str()) {
+            let origin = if field("source = ").is_some() {
+                ""
+            } else {
+                " (this workspace)"
+            };
+            found.push((name, format!("{version}{origin}")));
         }
     }
     found.sort();

@@ -70,7 +70,9 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         ours: "crockford32",
         peer: "fast32",
         goal: 1.0,
-        note: None,
+        note: Some(
+            "a call with a length known only at run time: one table lookup, one OR and one shift per symbol, in a chain. Where the caller knows the length (ULID, 26 symbols), the same code is unrolled and takes 12 ns, about fast32's time.",
+        ),
     },
     Comparison {
         operation: "ULID generate vs ulid::Generator in a Mutex",
@@ -154,7 +156,9 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         ours: "uuid7 (1000)",
         peer: "ferroid thread-local new_ulid_mono x1000",
         goal: 0.5,
-        note: None,
+        note: Some(
+            "as for ULID, one clock read and one lock for 1000 ids; each id also splits its counter around the version and variant bits, a few more operations than a ULID's shift.",
+        ),
     },
     Comparison {
         operation: "ObjectId generate vs bson ObjectId::new",
@@ -251,7 +255,7 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         peer: "ulid_peer Generator in a parking_lot::Mutex",
         goal: 0.9,
         note: Some(
-            "wall time per id with two threads calling one shared generator (both behind one lock).",
+            "wall time per id with two threads calling one shared generator. Strict order across threads needs one lock, and each id moves that lock's cache line from one core to the other: that transfer, not the work inside the lock (ours holds it for the rule only, the peer also reads the clock there), sets both times.",
         ),
     },
     Comparison {
@@ -260,7 +264,9 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         ours: "ulid",
         peer: "ulid_peer Generator in a parking_lot::Mutex",
         goal: 0.9,
-        note: None,
+        note: Some(
+            "four threads on two cores: the numbers include the operating system's scheduling.",
+        ),
     },
     Comparison {
         operation: "UUIDv7 generate, 2 threads, vs uuid::Uuid::now_v7",

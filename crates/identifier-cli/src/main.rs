@@ -1,4 +1,5 @@
 //! `identifier`: generate, inspect and verify identifiers from the command line.
+#![forbid(unsafe_code)]
 
 use std::io::{self, Write};
 use std::path::PathBuf;
