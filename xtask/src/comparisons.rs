@@ -91,7 +91,7 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         peer: "ferroid encode_to_buf",
         goal: 0.8,
         note: Some(
-            "to a `&str` in a stack buffer. Ours validates the buffer as UTF-8 (`str::from_utf8`), as `#![forbid(unsafe_code)]` requires; the peers skip that check with `from_utf8_unchecked`. The symbols alone (`floor: crockford32::encode_u128` in the same group) take about half the time.",
+            "to a `&str` in a stack buffer. Ours validates the buffer as UTF-8 (`str::from_utf8`), as `#![forbid(unsafe_code)]` requires; the peers skip that check with `from_utf8_unchecked`. The symbols alone (`floor: crockford32::encode` in the same group) take about half the time.",
         ),
     },
     Comparison {

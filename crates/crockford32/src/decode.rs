@@ -70,7 +70,7 @@ pub const fn symbol_value(byte: u8) -> Option<u8> {
 #[inline]
 pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
     // The value fits 64 bits by construction.
-    decode(text, 64).map(|value| value as u64)
+    decode_bits(text, 64).map(|value| value as u64)
 }
 
 /// Reads a number of at most 128 bits.
@@ -85,23 +85,23 @@ pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
 /// # Examples
 ///
 /// ```
-/// use crockford32::{DecodeError, decode_u128};
+/// use crockford32::{DecodeError, decode};
 ///
-/// assert_eq!(decode_u128("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(u128::MAX));
+/// assert_eq!(decode("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(u128::MAX));
 /// assert_eq!(
-///     decode_u128("8ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
+///     decode("8ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
 ///     Err(DecodeError::Overflow { len: 26, bits: 128 })
 /// );
 /// ```
 #[inline]
-pub fn decode_u128(text: &str) -> Result<u128, DecodeError> {
-    decode(text, 128)
+pub fn decode(text: &str) -> Result<u128, DecodeError> {
+    decode_bits(text, 128)
 }
 
 /// Every symbol validated in one pass (a single check at the end: an invalid byte maps to a
 /// value above 31), then accumulated 12 symbols at a time in 64-bit arithmetic.
 #[inline]
-fn decode(text: &str, bits: u32) -> Result<u128, DecodeError> {
+fn decode_bits(text: &str, bits: u32) -> Result<u128, DecodeError> {
     let bytes = text.as_bytes();
     if bytes.is_empty() {
         return Err(DecodeError::Empty);
@@ -191,14 +191,14 @@ mod tests {
                 (1u128 << bits) - 1
             };
             let mut buffer = [0u8; 26];
-            crate::encode_u128(max, &mut buffer).unwrap();
+            crate::encode(max, &mut buffer).unwrap();
             let text = core::str::from_utf8(&buffer).unwrap();
-            assert_eq!(decode(text, bits), Ok(max));
+            assert_eq!(decode_bits(text, bits), Ok(max));
             if bits < 128 {
-                crate::encode_u128(max + 1, &mut buffer).unwrap();
+                crate::encode(max + 1, &mut buffer).unwrap();
                 let text = core::str::from_utf8(&buffer).unwrap();
                 assert_eq!(
-                    decode(text, bits),
+                    decode_bits(text, bits),
                     Err(DecodeError::Overflow { len: 26, bits })
                 );
             }

@@ -33,7 +33,7 @@ static SYMBOL_PAIRS: [[u8; 2]; 1024] = {
 /// ```
 #[inline]
 pub fn encode_u64(value: u64, out: &mut [u8]) -> Result<(), EncodeError> {
-    encode_u128(u128::from(value), out)
+    encode(u128::from(value), out)
 }
 
 /// Writes `value` into all of `out`, most significant symbol first, padded with `0` on the
@@ -49,12 +49,12 @@ pub fn encode_u64(value: u64, out: &mut [u8]) -> Result<(), EncodeError> {
 /// ```
 /// let mut ulid = [0u8; 26];
 /// // The example of the ULID specification.
-/// crockford32::encode_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B, &mut ulid)?;
+/// crockford32::encode(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B, &mut ulid)?;
 /// assert_eq!(&ulid, b"01ARZ3NDEKTSV4RRFFQ69G5FAV");
 /// # Ok::<(), crockford32::EncodeError>(())
 /// ```
 #[inline]
-pub fn encode_u128(value: u128, out: &mut [u8]) -> Result<(), EncodeError> {
+pub fn encode(value: u128, out: &mut [u8]) -> Result<(), EncodeError> {
     let len = out.len();
     if len < 26 && value >> (5 * len) != 0 {
         return Err(EncodeError::BufferTooShort {
@@ -90,7 +90,7 @@ pub fn encode_u128(value: u128, out: &mut [u8]) -> Result<(), EncodeError> {
 #[cfg(feature = "alloc")]
 pub fn encode_to_string(value: u128, len: usize) -> Result<alloc::string::String, EncodeError> {
     let mut buffer = alloc::vec![b'0'; len];
-    encode_u128(value, &mut buffer)?;
+    encode(value, &mut buffer)?;
     // Every byte is an ASCII symbol, so the conversion cannot fail and does not copy.
     Ok(alloc::string::String::from_utf8(buffer).unwrap_or_default())
 }
@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn chunks_carry_across_the_60_bit_boundary() {
         let mut out = [0u8; 13];
-        encode_u128(1 << 60, &mut out).unwrap();
+        encode(1 << 60, &mut out).unwrap();
         // 2^60 = 32^12: a one and twelve zeros.
         assert_eq!(&out, b"1000000000000");
     }
@@ -116,7 +116,7 @@ mod tests {
     fn a_short_buffer_is_left_unchanged() {
         let mut out = *b"abc";
         assert_eq!(
-            encode_u128(32 * 32 * 32, &mut out),
+            encode(32 * 32 * 32, &mut out),
             Err(EncodeError::BufferTooShort { len: 3, needed: 4 })
         );
         assert_eq!(&out, b"abc");
@@ -124,9 +124,9 @@ mod tests {
 
     #[test]
     fn an_empty_buffer_holds_only_zero() {
-        assert_eq!(encode_u128(0, &mut []), Ok(()));
+        assert_eq!(encode(0, &mut []), Ok(()));
         assert_eq!(
-            encode_u128(1, &mut []),
+            encode(1, &mut []),
             Err(EncodeError::BufferTooShort { len: 0, needed: 1 })
         );
     }

@@ -5,12 +5,12 @@
 //! `1`, `1`, `0` or an obscenity. This crate is the one encoder and decoder of the workspace:
 //! ULIDs and checksummed codes use it.
 //!
-//! - [`encode_u64`] / [`encode_u128`] write a number into a caller's buffer of any length,
-//!   most significant symbol first, padded with `0` on the left (the ULID convention); they
-//!   fail, rather than truncate, when the number needs more symbols than the buffer holds.
-//! - [`decode_u64`] / [`decode_u128`] read one back: case-insensitive, `O` read as `0`, `I` and
-//!   `L` as `1`. An invalid character is reported with its byte index, and a value wider than
-//!   the integer is an overflow, never a wrap.
+//! - [`encode`] (a `u128`) and [`encode_u64`] write a number into a caller's buffer of any
+//!   length, most significant symbol first, padded with `0` on the left (the ULID convention);
+//!   they fail, rather than truncate, when the number needs more symbols than the buffer holds.
+//! - [`decode`] (to a `u128`) and [`decode_u64`] read one back: case-insensitive, `O` read as
+//!   `0`, `I` and `L` as `1`. An invalid character is reported with its byte index, and a value
+//!   wider than the integer is an overflow, never a wrap.
 //! - [`check_symbol`], [`check_value`] and [`mod37`]: the check symbol of the specification,
 //!   the value modulo 37 written with the alphabet extended by `*~$=U`.
 //!
@@ -45,10 +45,10 @@ mod encode;
 mod error;
 
 pub use check::{CHECK_ALPHABET, check_symbol, check_value, mod37, mod37_symbols};
-pub use decode::{decode_u64, decode_u128, symbol_value};
+pub use decode::{decode, decode_u64, symbol_value};
 #[cfg(feature = "alloc")]
 pub use encode::encode_to_string;
-pub use encode::{encode_u64, encode_u128};
+pub use encode::{encode, encode_u64};
 pub use error::{DecodeError, EncodeError};
 
 /// The 32 symbols, in order of value: `ALPHABET[v]` writes the 5-bit value `v`.

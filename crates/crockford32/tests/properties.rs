@@ -1,8 +1,8 @@
 //! Property tests: round trips, agreement with the `crockford` crate, no panic on any input.
 
 use crockford32::{
-    ALPHABET, CHECK_ALPHABET, DecodeError, check_symbol, check_value, decode_u64, decode_u128,
-    encode_u64, encode_u128, mod37, mod37_symbols,
+    ALPHABET, CHECK_ALPHABET, DecodeError, check_symbol, check_value, decode, decode_u64, encode,
+    encode_u64, mod37, mod37_symbols,
 };
 use proptest::prelude::*;
 
@@ -23,11 +23,11 @@ proptest! {
     #[test]
     fn u128_round_trips_at_every_sufficient_length(value: u128, extra in 0usize..8) {
         let mut buffer = vec![0u8; symbols_needed(value) + extra];
-        encode_u128(value, &mut buffer).unwrap();
+        encode(value, &mut buffer).unwrap();
         let text = std::str::from_utf8(&buffer).unwrap();
         prop_assert!(text.bytes().all(|byte| ALPHABET.contains(&byte)));
-        prop_assert_eq!(decode_u128(text), Ok(value));
-        prop_assert_eq!(decode_u128(&text.to_ascii_lowercase()), Ok(value));
+        prop_assert_eq!(decode(text), Ok(value));
+        prop_assert_eq!(decode(&text.to_ascii_lowercase()), Ok(value));
     }
 
     #[test]
@@ -44,7 +44,7 @@ proptest! {
     #[test]
     fn one_symbol_too_few_is_an_error_not_a_truncation(value in 1u128..) {
         let mut buffer = vec![b'#'; symbols_needed(value) - 1];
-        prop_assert!(encode_u128(value, &mut buffer).is_err());
+        prop_assert!(encode(value, &mut buffer).is_err());
         prop_assert!(buffer.iter().all(|&byte| byte == b'#'));
     }
 
@@ -58,12 +58,12 @@ proptest! {
 
     #[test]
     fn decoding_never_panics_and_names_the_first_bad_character(text in mixed_string(40)) {
-        match decode_u128(&text) {
+        match decode(&text) {
             Ok(value) => {
                 // Every character is a symbol; the canonical form decodes to the same value.
                 prop_assert!(text.bytes().all(|byte| crockford32::symbol_value(byte).is_some()));
                 let canonical = crockford32::encode_to_string(value, text.len()).unwrap();
-                prop_assert_eq!(decode_u128(&canonical), Ok(value));
+                prop_assert_eq!(decode(&canonical), Ok(value));
             }
             Err(DecodeError::InvalidCharacter { index, character }) => {
                 let first_bad = text
@@ -84,7 +84,7 @@ proptest! {
     fn arbitrary_bytes_never_panic(bytes: Vec<u8>) {
         let text = String::from_utf8_lossy(&bytes);
         let _ = decode_u64(&text);
-        let _ = decode_u128(&text);
+        let _ = decode(&text);
         let _ = mod37(&text);
         let _ = mod37_symbols(bytes.iter().copied());
         for &byte in &bytes {
@@ -113,7 +113,7 @@ proptest! {
     fn arbitrary_strings_never_panic(text: String) {
         // Any Unicode, where the bytes of the other properties are mostly ASCII.
         let _ = decode_u64(&text);
-        let _ = decode_u128(&text);
+        let _ = decode(&text);
         let _ = mod37(&text);
         let _ = mod37_symbols(text.bytes());
     }

@@ -31,7 +31,7 @@ pub fn extract_timestamp_ms(text: &str) -> Result<u64, ParseError> {
 #[inline]
 pub(crate) fn parse(text: &str) -> Result<u128, ParseError> {
     if text.len() == TEXT_LEN {
-        if let Ok(value) = crockford32::decode_u128(text) {
+        if let Ok(value) = crockford32::decode(text) {
             return Ok(value);
         }
     }

@@ -154,7 +154,7 @@ impl Ulid {
     #[inline]
     pub fn encode(self, buffer: &mut [u8; TEXT_LEN]) -> &str {
         // 26 symbols hold any u128, and symbols are ASCII: neither fallback can happen.
-        if crockford32::encode_u128(self.0, buffer).is_err() {
+        if crockford32::encode(self.0, buffer).is_err() {
             return "";
         }
         core::str::from_utf8(buffer).unwrap_or_default()

@@ -53,7 +53,7 @@ pub(crate) fn four_threads_distinct_and_increasing<T>(
 /// One thread's ids, in the order they were served.
 fn draw<T: Copy>(thread: usize, generate: fn() -> T, fill: fn(&mut [T]), placeholder: T) -> Vec<T> {
     let mut ids = Vec::with_capacity(PER_THREAD);
-    let mut batch = vec![placeholder; MAX_BATCH];
+    let mut batch = [placeholder; MAX_BATCH];
     let mut round = 0;
     while ids.len() < PER_THREAD {
         // Batch sizes from 1 to 1,000, different in each thread.
