@@ -1,6 +1,15 @@
 //! What can go wrong, and where.
 
 /// [`Options`](crate::Options) that cannot make a code.
+///
+/// ```
+/// use checksummed_id::{Error, Options, generate_with};
+///
+/// let options = Options { sep: 'L', ..Options::default() };
+/// let error = generate_with(&options).unwrap_err();
+/// assert_eq!(error, Error::SymbolSeparator { sep: 'L' });
+/// assert!(error.to_string().contains("'L'"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

@@ -1,6 +1,17 @@
 //! What can go wrong, and where.
 
 /// A string that is not a Crockford Base32 number of the width asked for.
+///
+/// ```
+/// use crockford32::{DecodeError, decode_u64};
+///
+/// let error = decode_u64("12-4").unwrap_err();
+/// assert_eq!(error, DecodeError::InvalidCharacter { index: 2, character: '-' });
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid character '-' at byte index 2: not a Crockford Base32 symbol"
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum DecodeError {
@@ -26,6 +37,14 @@ pub enum DecodeError {
 }
 
 /// A number that does not fit the buffer it was to be written into.
+///
+/// ```
+/// use crockford32::{EncodeError, encode_u64};
+///
+/// let mut buffer = [0u8; 2];
+/// let error = encode_u64(1024, &mut buffer).unwrap_err();
+/// assert_eq!(error, EncodeError::BufferTooShort { len: 2, needed: 3 });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum EncodeError {

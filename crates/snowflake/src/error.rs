@@ -1,6 +1,14 @@
 //! What can go wrong, and where.
 
 /// A value outside the range of a Snowflake field, or a generator used in a forked child.
+///
+/// ```
+/// use snowflake::{Error, SnowflakeIdGenerator};
+///
+/// let error = SnowflakeIdGenerator::new(1024).unwrap_err();
+/// assert_eq!(error, Error::WorkerIdOutOfRange { value: 1024, max: 1023 });
+/// assert!(error.to_string().contains("1024"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -50,6 +58,17 @@ pub enum Error {
 }
 
 /// A string that is not a Snowflake id in canonical decimal.
+///
+/// ```
+/// use snowflake::{ParseError, SnowflakeId};
+///
+/// assert_eq!("".parse::<SnowflakeId>(), Err(ParseError::Empty));
+/// assert_eq!(
+///     "12a".parse::<SnowflakeId>(),
+///     Err(ParseError::InvalidCharacter { index: 2, character: 'a' })
+/// );
+/// assert_eq!("007".parse::<SnowflakeId>(), Err(ParseError::LeadingZero { len: 3 }));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseError {

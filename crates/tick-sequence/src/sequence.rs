@@ -9,6 +9,15 @@ use crate::clock::TickClock;
 use crate::{fork, random};
 
 /// Where the counter starts on a new tick.
+///
+/// ```
+/// use tick_sequence::{Start, TickSequence};
+///
+/// let zero = TickSequence::new(12, 1_000_000, Start::Zero);
+/// assert_eq!(zero.next_at(7), (7, 0));
+/// let random = TickSequence::new(12, 1_000_000, Start::Random);
+/// assert!(random.next_at(7).1 < 4096);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Start {
     /// A uniformly random value of the counter's width, from a CSPRNG owned by the sequence:
