@@ -8,10 +8,7 @@ use std::process::Command;
 /// Each library crate and the only direct normal dependencies it may have (with every
 /// feature on).
 const ALLOWED: &[(&str, &[&str])] = &[
-    (
-        "tick-sequence",
-        &["parking_lot", "rand", "libc", "thiserror"],
-    ),
+    ("tick-sequence", &["rand", "libc"]),
     ("crockford32", &["thiserror"]),
     (
         "ulid",

@@ -1,8 +1,7 @@
 //! After `fork`, parent and child draw different codes.
 #![cfg(unix)]
 
-#[path = "../../tick-sequence/tests/support/fork.rs"]
-mod fork;
+use test_support::fork;
 
 use checksummed_id::generate;
 

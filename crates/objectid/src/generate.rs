@@ -30,8 +30,26 @@ static SEQUENCE: TickSequence = TickSequence::new(64, 1_000_000_000, Start::Rand
 /// ```
 #[must_use]
 pub fn generate() -> ObjectId {
+    try_generate().unwrap_or_else(|error| past_the_last_second(error))
+}
+
+/// [`generate`], with an error instead of a panic past the last second an ObjectId holds.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`] if the clock, or a borrowed second, is past `2^32 - 1`
+/// seconds (2106-02-07T06:28:15Z).
+///
+/// # Examples
+///
+/// ```
+/// let id = objectid::try_generate()?;
+/// assert!(id < objectid::try_generate()?);
+/// # Ok::<(), objectid::Error>(())
+/// ```
+pub fn try_generate() -> Result<ObjectId, Error> {
     let (tick, counter) = SEQUENCE.next();
-    serve(tick, counter)
+    pack(tick, counter)
 }
 
 /// Fills `out` with new ids from the process-wide sequence, with one clock reading and one
@@ -52,7 +70,30 @@ pub fn generate() -> ObjectId {
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
 pub fn fill(out: &mut [ObjectId]) {
-    SEQUENCE.fill_with(out, serve);
+    if let Err(error) = try_fill(out) {
+        past_the_last_second(error);
+    }
+}
+
+/// [`fill`], with an error instead of a panic past the last second an ObjectId holds. The
+/// ids before the one that failed are served; the rest of `out` is left as it was.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`], as [`try_generate`].
+///
+/// # Examples
+///
+/// ```
+/// use objectid::ObjectId;
+///
+/// let mut ids = [ObjectId::from_bytes([0; 12]); 1000];
+/// objectid::try_fill(&mut ids)?;
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// # Ok::<(), objectid::Error>(())
+/// ```
+pub fn try_fill(out: &mut [ObjectId]) -> Result<(), Error> {
+    SEQUENCE.try_fill_with(out, pack)
 }
 
 /// An id for the second `timestamp_s`, with a counter of 64 random bits from a CSPRNG that is
@@ -112,15 +153,7 @@ fn pack(tick: u64, counter: u128) -> Result<ObjectId, Error> {
     ObjectId::from_parts(tick, counter as u64)
 }
 
-/// [`pack`], for the functions whose signature has no room for an error.
-#[inline]
-fn serve(tick: u64, counter: u128) -> ObjectId {
-    match pack(tick, counter) {
-        Ok(id) => id,
-        Err(error) => past_the_last_second(error),
-    }
-}
-
+/// The panic that [`generate`] and [`fill`] document, raised after the lock is released.
 #[cold]
 #[inline(never)]
 fn past_the_last_second(error: Error) -> ! {
@@ -207,7 +240,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "past the last second an ObjectId holds")]
     fn serving_past_2106_panics() {
-        let _ = serve(MAX_TIMESTAMP_S + 1, 0);
+        past_the_last_second(pack(MAX_TIMESTAMP_S + 1, 0).unwrap_err());
     }
 
     #[test]

@@ -106,5 +106,5 @@ mod object_id;
 mod serde;
 
 pub use error::{Error, ParseError};
-pub use generate::{extract_timestamp_s, fill, generate, generate_at};
+pub use generate::{extract_timestamp_s, fill, generate, generate_at, try_fill, try_generate};
 pub use object_id::ObjectId;

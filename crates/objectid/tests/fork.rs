@@ -1,8 +1,7 @@
 //! After `fork`, parent and child share no id.
 #![cfg(unix)]
 
-#[path = "../../tick-sequence/tests/support/fork.rs"]
-mod fork;
+use test_support::fork;
 
 use std::collections::HashSet;
 
@@ -68,4 +67,50 @@ fn parent_and_child_share_no_id_from_generate_or_fill() {
     assert!(before < parent[0]);
     let parent: HashSet<ObjectId> = parent.into_iter().chain([before]).collect();
     assert!(child.iter().all(|id| !parent.contains(id)));
+}
+
+mod storm {
+    //! Forks while eight threads generate, some of them waiting for the sequence's lock:
+    //! every child serves at once, and no child id is one the parent served.
+
+    use objectid::ObjectId;
+    use test_support::fork_storm::{CHILD_IDS, assert_survived, fork_while_generating};
+
+    fn key(id: ObjectId) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes[4..].copy_from_slice(&id.to_bytes());
+        u128::from_be_bytes(bytes)
+    }
+
+    #[test]
+    fn children_forked_while_threads_generate_never_hang_or_repeat_an_id() {
+        let outcome = fork_while_generating(
+            |ids| ids.push(key(objectid::generate())),
+            |out| {
+                for slot in out.iter_mut() {
+                    *slot = key(objectid::try_generate().map_err(|_| "out of range")?);
+                }
+                Ok(CHILD_IDS)
+            },
+        );
+        assert_survived(&outcome, true);
+    }
+
+    #[test]
+    fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
+        let outcome = fork_while_generating(
+            |ids| {
+                let mut batch = [ObjectId::from_bytes([0; 12]); 16];
+                objectid::fill(&mut batch);
+                ids.extend(batch.map(key));
+            },
+            |out| {
+                let mut batch = [ObjectId::from_bytes([0; 12]); CHILD_IDS];
+                objectid::try_fill(&mut batch).map_err(|_| "out of range")?;
+                *out = batch.map(key);
+                Ok(CHILD_IDS)
+            },
+        );
+        assert_survived(&outcome, true);
+    }
 }

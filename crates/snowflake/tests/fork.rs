@@ -3,8 +3,7 @@
 //! works there.
 #![cfg(unix)]
 
-#[path = "../../tick-sequence/tests/support/fork.rs"]
-mod fork;
+use test_support::fork;
 
 use std::collections::HashSet;
 
@@ -101,4 +100,49 @@ fn a_generator_made_in_the_child_refuses_in_the_grandchild() {
         "{grandchild:?}"
     );
     assert_eq!(grandchild[1], "Err(Forked)");
+}
+
+mod storm {
+    //! Forks while eight threads share one generator: every child is refused at once (its
+    //! worker id is the parent's), none hangs.
+
+    use test_support::fork_storm::{assert_survived, fork_while_generating};
+
+    use snowflake::{Error, SnowflakeId, SnowflakeIdGenerator};
+
+    fn refused(result: Result<(), Error>) -> Result<usize, &'static str> {
+        match result {
+            Err(Error::Forked) => Ok(0),
+            Err(_) => Err("another error than Forked"),
+            Ok(()) => Err("a generator of the parent served in the child"),
+        }
+    }
+
+    #[test]
+    fn children_forked_while_threads_generate_are_refused_and_never_hang() {
+        let generator = SnowflakeIdGenerator::new(5).unwrap();
+        let outcome = fork_while_generating(
+            |ids| ids.push(u128::from(u64::from(generator.generate().unwrap()))),
+            |_| refused(generator.generate().map(drop)),
+        );
+        assert_survived(&outcome, false);
+    }
+
+    #[test]
+    fn children_forked_while_threads_fill_are_refused_and_never_hang() {
+        let generator = SnowflakeIdGenerator::new(6).unwrap();
+        let placeholder = SnowflakeId::from_parts(snowflake::EPOCH_MS, 0, 0).unwrap();
+        let outcome = fork_while_generating(
+            |ids| {
+                let mut batch = [placeholder; 16];
+                generator.fill(&mut batch).unwrap();
+                ids.extend(batch.map(|id| u128::from(u64::from(id))));
+            },
+            |_| {
+                let mut batch = [placeholder; 4];
+                refused(generator.fill(&mut batch))
+            },
+        );
+        assert_survived(&outcome, false);
+    }
 }

@@ -39,22 +39,26 @@
 //!
 //! A child created by `fork` gets a copy of every sequence, random generator included;
 //! serving from those copies would hand parent and child the same identifiers. On Unix this
-//! crate registers a `pthread_atfork` child handler (once, on first use) that only increments
-//! an atomic generation counter, which is async-signal-safe. Each sequence, and the
-//! thread-local generator behind [`random_bits`], compares that generation with its own before
-//! serving; on a mismatch it resets its state and reseeds from the operating system, so parent
-//! and child never share a `(tick, counter)` stream. [`fork_generation`] exposes the counter,
-//! for a caller (Snowflake) that must refuse to serve in a child rather than reset.
+//! crate registers `pthread_atfork` handlers (on first use) whose only work is a few atomic
+//! operations, which are async-signal-safe: each child starts a new *fork generation*. Each
+//! sequence, and the thread-local generator behind [`random_bits`], is tagged with the
+//! generation it was last used in; the first use in a new generation resets the state and
+//! reseeds from the operating system, so parent and child never share a `(tick, counter)`
+//! stream. [`fork_generation`] exposes the counter, for a caller (Snowflake) that must refuse
+//! to serve in a child rather than reset.
 //!
-//! **A fork while another thread is inside [`TickSequence::next`].** POSIX allows a child of a
-//! multi-threaded process only async-signal-safe calls until it calls `exec`; the lock of a
-//! sequence may have been copied while held by a thread that does not exist in the child.
-//! This crate does not deadlock there: the first thread of the child to use the sequence sees
-//! the new generation, and since no thread of the child can have passed that check, a held
-//! lock can only be such an orphan, which it releases before resetting the state. The child
-//! then reads the clock, takes the lock and seeds a generator from the operating system (a
-//! `getrandom` system call); it allocates nothing. Whether the rest of a program (its
-//! allocator, its other locks) survives such a fork is that program's business.
+//! **A fork while other threads use the sequence.** The child is a copy taken at an
+//! arbitrary instant: the lock may be held, and other threads may be waiting for it, by
+//! threads that do not exist in the child. The lock of a sequence is one atomic word that
+//! holds the generation it was taken in, and a word of an earlier generation counts as free;
+//! waiters spin, yield and sleep, and are recorded nowhere. So nothing the child consults can
+//! name a thread of the parent, and its first call takes the lock at once, whatever the
+//! parent's threads were doing. The model of this lock is checked over every interleaving
+//! with loom (`RUSTFLAGS="--cfg loom" cargo test -p tick-sequence --lib --release`), and a
+//! test forks 200 children while eight threads generate. The child then reads the clock and
+//! seeds a generator from the operating system (a `getrandom` system call); it allocates
+//! nothing. Whether the rest of a program (its allocator, its other locks) survives such a
+//! fork is that program's business.
 //!
 //! # Examples
 //!
@@ -71,11 +75,17 @@
 //! ```
 #![deny(unsafe_code)]
 
+#[cfg(not(loom))]
 mod clock;
 mod fork;
+mod lock;
+#[cfg(not(loom))]
 mod random;
+#[cfg(not(loom))]
 mod sequence;
 
 pub use fork::fork_generation;
+#[cfg(not(loom))]
 pub use random::random_bits;
+#[cfg(not(loom))]
 pub use sequence::{Start, TickSequence};

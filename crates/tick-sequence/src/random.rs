@@ -32,8 +32,8 @@ pub fn random_bits(bits: u32) -> u128 {
     }
     let value = SOURCE.with(|source| {
         let mut source = source.borrow_mut();
-        let current = fork::epoch();
-        // No epoch is 0, so the first call of each thread seeds too.
+        let current = fork::tag();
+        // No tag is 0, so the first call of each thread seeds too.
         if source.0 != current {
             fork::ensure_registered();
             *source = (current, Some(seeded()));

@@ -1,11 +1,9 @@
 //! [`TickSequence`]: the clock rule behind one lock.
 
-use core::sync::atomic::{AtomicU64, Ordering};
-
-use parking_lot::Mutex;
 use rand::rngs::StdRng;
 
 use crate::clock::TickClock;
+use crate::lock::EpochLock;
 use crate::{fork, random};
 
 /// Where the counter starts on a new tick.
@@ -68,10 +66,8 @@ pub struct TickSequence {
     start: Start,
     tick_ns: u64,
     clock: TickClock,
-    /// The fork epoch the state was last reset in (see [`fork::epoch`]); 0 before first use,
-    /// the low bit set while one thread resets it.
-    epoch: AtomicU64,
-    state: Mutex<State>,
+    /// Reset on first use and on first use in a forked child (see [`fork::tag`]).
+    state: EpochLock<State>,
 }
 
 /// What the lock protects.
@@ -91,6 +87,14 @@ impl State {
         fresh: true,
         rng: None,
     };
+
+    /// On first use in a process (the first, or a forked child): forget the pairs and the
+    /// generator of any other process, and make sure forks are counted from now on.
+    #[cold]
+    fn reset(&mut self) {
+        fork::ensure_registered();
+        *self = State::FRESH;
+    }
 }
 
 impl TickSequence {
@@ -127,8 +131,7 @@ impl TickSequence {
             start,
             tick_ns,
             clock: TickClock::new(tick_ns),
-            epoch: AtomicU64::new(0),
-            state: Mutex::new(State::FRESH),
+            state: EpochLock::new(State::FRESH),
         }
     }
 
@@ -224,9 +227,9 @@ impl TickSequence {
     /// ```
     #[inline(always)]
     pub fn next_at(&self, now_tick: u64) -> (u64, u128) {
-        self.follow_fork();
-        let mut state = self.state.lock();
-        self.advance(&mut state, now_tick)
+        self.state.with(fork::tag(), State::reset, |state| {
+            self.advance(state, now_tick)
+        })
     }
 
     /// Fills `out` with `pack` applied to `out.len()` consecutive pairs, with one clock
@@ -258,38 +261,114 @@ impl TickSequence {
     /// sequence.fill_with_at(7, &mut pairs, |tick, counter| (tick, counter));
     /// assert_eq!(pairs, [(7, 0), (7, 1), (8, 0), (8, 1), (9, 0)]);
     /// ```
+    #[inline]
     pub fn fill_with_at<T>(
         &self,
         now_tick: u64,
         out: &mut [T],
         mut pack: impl FnMut(u64, u128) -> T,
     ) {
+        let filled: Result<(), core::convert::Infallible> =
+            self.try_fill_with_at(now_tick, out, |tick, counter| Ok(pack(tick, counter)));
+        let Ok(()) = filled;
+    }
+
+    /// [`fill_with`](Self::fill_with) for a `pack` that can refuse a pair (a format whose
+    /// timestamp field a borrowed tick has outgrown): the first error ends the batch, is
+    /// returned once the lock is released, and leaves the slots from the refused one on as
+    /// they were. Every pair up to the refused one counts as served: none is served again.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// // A 1-bit counter and a tick field that ends at 8.
+    /// let sequence = TickSequence::new(1, 1_000_000, Start::Zero);
+    /// let pack = |tick: u64, counter: u128| if tick > 8 { Err(tick) } else { Ok((tick, counter)) };
+    /// let mut pairs = [(0, 0); 4];
+    /// assert_eq!(sequence.try_fill_with_at(8, &mut pairs, pack), Err(9));
+    /// assert_eq!(pairs, [(8, 0), (8, 1), (0, 0), (0, 0)]);
+    /// // The refused pair (9, 0) was used up.
+    /// assert_eq!(sequence.next_at(8), (9, 1));
+    /// ```
+    #[inline]
+    pub fn try_fill_with<T, E>(
+        &self,
+        out: &mut [T],
+        pack: impl FnMut(u64, u128) -> Result<T, E>,
+    ) -> Result<(), E> {
+        let now = self.now_tick();
+        self.try_fill_with_at(now, out, pack)
+    }
+
+    /// [`try_fill_with`](Self::try_fill_with) with the clock reading given by the caller.
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// let sequence = TickSequence::new(8, 1_000_000, Start::Zero);
+    /// let mut ticks = [0u64; 3];
+    /// let packed: Result<(), ()> = sequence.try_fill_with_at(5, &mut ticks, |t, _| Ok(t));
+    /// assert_eq!((packed, ticks), (Ok(()), [5, 5, 5]));
+    /// ```
+    #[inline]
+    pub fn try_fill_with_at<T, E>(
+        &self,
+        now_tick: u64,
+        out: &mut [T],
+        pack: impl FnMut(u64, u128) -> Result<T, E>,
+    ) -> Result<(), E> {
         let Some((first, rest)) = out.split_first_mut() else {
-            return;
+            return Ok(());
         };
-        self.follow_fork();
-        let mut state = self.state.lock();
-        let (mut tick, mut counter) = self.advance(&mut state, now_tick);
-        *first = pack(tick, counter);
+        self.state.with(fork::tag(), State::reset, |state| {
+            self.fill_locked(state, now_tick, first, rest, pack)
+        })
+    }
+
+    /// The body of [`try_fill_with_at`](Self::try_fill_with_at), under the lock.
+    #[inline(always)]
+    fn fill_locked<T, E>(
+        &self,
+        state: &mut State,
+        now_tick: u64,
+        first: &mut T,
+        rest: &mut [T],
+        mut pack: impl FnMut(u64, u128) -> Result<T, E>,
+    ) -> Result<(), E> {
+        let (mut tick, mut counter) = self.advance(state, now_tick);
+        *first = pack(tick, counter)?;
         // The tick is now at least `now_tick`, so the first case of the rule cannot match
         // again: the next pairs increment the counter to its maximum, then borrow a tick.
-        // Runs of one tick keep the tick fixed, so `pack` can hoist what depends on it.
+        // Runs of one tick keep the tick fixed, so `pack` can hoist what depends on it. The
+        // state is written back on every way out, an error included.
         let mut slots = rest.iter_mut();
-        loop {
+        let result = loop {
             let room = usize::try_from(self.max - counter).unwrap_or(usize::MAX);
+            let mut refused = None;
             for slot in slots.by_ref().take(room) {
                 counter += 1;
-                *slot = pack(tick, counter);
+                match pack(tick, counter) {
+                    Ok(value) => *slot = value,
+                    Err(error) => {
+                        refused = Some(error);
+                        break;
+                    }
+                }
+            }
+            if let Some(error) = refused {
+                break Err(error);
             }
             let Some(slot) = slots.next() else {
-                break;
+                break Ok(());
             };
             tick = tick.saturating_add(1);
             counter = self.first_counter(&mut state.rng);
-            *slot = pack(tick, counter);
-        }
+            match pack(tick, counter) {
+                Ok(value) => *slot = value,
+                Err(error) => break Err(error),
+            }
+        };
         state.tick = tick;
         state.counter = counter;
+        result
     }
 
     /// The rule, on the locked state.
@@ -323,56 +402,6 @@ impl TickSequence {
     #[inline(never)]
     fn random_counter(&self, rng: &mut Option<StdRng>) -> u128 {
         random::draw_u128(rng.get_or_insert_with(random::seeded)) & self.max
-    }
-
-    /// Resets the state when this process is not the one that last used it: on first use,
-    /// and in a child after `fork`.
-    #[inline]
-    fn follow_fork(&self) {
-        let current = fork::epoch();
-        if self.epoch.load(Ordering::Acquire) != current {
-            self.reset_for_epoch(current);
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn reset_for_epoch(&self, current: u64) {
-        fork::ensure_registered();
-        loop {
-            let seen = self.epoch.load(Ordering::Acquire);
-            if seen == current {
-                return;
-            }
-            if seen == current | 1 {
-                // Another thread of this process is resetting: its store comes soon.
-                std::thread::yield_now();
-                continue;
-            }
-            // `seen` is an earlier epoch, or a reset that a thread of the parent began and
-            // that no thread here will finish.
-            if self
-                .epoch
-                .compare_exchange(seen, current | 1, Ordering::Acquire, Ordering::Relaxed)
-                .is_err()
-            {
-                continue;
-            }
-            if self.state.is_locked() {
-                // Every thread of this process checks the epoch before it locks, and the
-                // check fails until the store below: the lock was copied, held, from the
-                // parent, and its owner does not exist in this process.
-                #[allow(unsafe_code)]
-                // SAFETY: no thread in this process holds the lock (above), so releasing it
-                // cannot break the exclusion of any guard that will ever be used.
-                unsafe {
-                    self.state.force_unlock();
-                }
-            }
-            *self.state.lock() = State::FRESH;
-            self.epoch.store(current, Ordering::Release);
-            return;
-        }
     }
 }
 

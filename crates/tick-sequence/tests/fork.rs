@@ -2,8 +2,7 @@
 //! not deadlock the child.
 #![cfg(unix)]
 
-#[path = "support/fork.rs"]
-mod support;
+use test_support::fork as support;
 
 use std::sync::mpsc;
 
@@ -82,4 +81,47 @@ fn a_lock_held_by_another_thread_at_fork_time_does_not_deadlock_the_child() {
     let child = child.expect("the child must serve despite the lock copied while held");
     assert_eq!(child.len(), 2);
     assert!(child[0].starts_with("5:"));
+}
+
+mod storm {
+    //! Forks while eight threads use the sequence, some of them waiting for its lock.
+
+    use test_support::fork_storm::{CHILD_IDS, assert_survived, fork_while_generating};
+    use tick_sequence::{Start, TickSequence};
+
+    fn pack((tick, counter): (u64, u128)) -> u128 {
+        (u128::from(tick) << 80) | counter
+    }
+
+    #[test]
+    fn children_forked_while_threads_call_next_never_hang_or_repeat_a_pair() {
+        static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+        let outcome = fork_while_generating(
+            |ids| ids.push(pack(SEQUENCE.next())),
+            |out| {
+                for slot in out.iter_mut() {
+                    *slot = pack(SEQUENCE.next());
+                }
+                Ok(CHILD_IDS)
+            },
+        );
+        assert_survived(&outcome, true);
+    }
+
+    #[test]
+    fn children_forked_while_threads_fill_never_hang_or_repeat_a_pair() {
+        static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+        let outcome = fork_while_generating(
+            |ids| {
+                let mut batch = [0u128; 16];
+                SEQUENCE.fill_with(&mut batch, |tick, counter| pack((tick, counter)));
+                ids.extend_from_slice(&batch);
+            },
+            |out| {
+                SEQUENCE.fill_with(out, |tick, counter| pack((tick, counter)));
+                Ok(CHILD_IDS)
+            },
+        );
+        assert_survived(&outcome, true);
+    }
 }

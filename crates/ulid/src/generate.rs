@@ -31,11 +31,26 @@ static SEQUENCE: TickSequence = TickSequence::new(RANDOM_BITS, 1_000_000, Start:
 /// assert!(first.timestamp_ms() <= second.timestamp_ms());
 /// ```
 pub fn generate() -> Ulid {
+    try_generate().unwrap_or_else(|error| clock_out_of_range(error))
+}
+
+/// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`] if the clock, or a millisecond borrowed ahead of it, is
+/// past 10889-08-02T05:31:50.655Z.
+///
+/// # Examples
+///
+/// ```
+/// let id = ulid::try_generate()?;
+/// assert!(id < ulid::try_generate()?);
+/// # Ok::<(), ulid::Error>(())
+/// ```
+pub fn try_generate() -> Result<Ulid, Error> {
     let (tick, counter) = SEQUENCE.next();
-    match pack(tick, counter) {
-        Ok(id) => id,
-        Err(error) => clock_out_of_range(error),
-    }
+    pack(tick, counter)
 }
 
 /// Fills `out` with new ULIDs from the process-wide sequence, in increasing order: the same
@@ -53,19 +68,28 @@ pub fn generate() -> Ulid {
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
 pub fn fill(out: &mut [Ulid]) {
-    // An error is noted, not raised, while the sequence's lock is held: the loop then has no
-    // way out but its end, and the panic happens after the lock is released.
-    let mut out_of_range = None;
-    SEQUENCE.fill_with(out, |tick, counter| match pack(tick, counter) {
-        Ok(id) => id,
-        Err(error) => {
-            out_of_range = Some(error);
-            Ulid::from_u128(0)
-        }
-    });
-    if let Some(error) = out_of_range {
+    if let Err(error) = try_fill(out) {
         clock_out_of_range(error);
     }
+}
+
+/// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
+/// before the one that failed are served; the rest of `out` is left as it was.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`], as [`try_generate`].
+///
+/// # Examples
+///
+/// ```
+/// let mut ids = [ulid::Ulid::from_u128(0); 1000];
+/// ulid::try_fill(&mut ids)?;
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// # Ok::<(), ulid::Error>(())
+/// ```
+pub fn try_fill(out: &mut [Ulid]) -> Result<(), Error> {
+    SEQUENCE.try_fill_with(out, pack)
 }
 
 /// A ULID with the given timestamp (milliseconds since the Unix epoch) and 80 random bits
@@ -106,7 +130,8 @@ pub(crate) const fn pack(tick: u64, counter: u128) -> Result<Ulid, Error> {
     Ok(Ulid::from_u128(((tick as u128) << RANDOM_BITS) | counter))
 }
 
-/// The panic that [`generate`] and [`fill`] document: the tick has left 48 bits.
+/// The panic that [`generate`] and [`fill`] document, raised after the lock is released:
+/// the tick has left 48 bits.
 #[cold]
 #[inline(never)]
 fn clock_out_of_range(error: Error) -> ! {

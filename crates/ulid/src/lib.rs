@@ -101,6 +101,6 @@ mod serde_support;
 mod value;
 
 pub use error::{Error, ParseError};
-pub use generate::{fill, generate, generate_at};
+pub use generate::{fill, generate, generate_at, try_fill, try_generate};
 pub use parse::extract_timestamp_ms;
 pub use value::Ulid;

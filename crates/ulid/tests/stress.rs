@@ -2,8 +2,7 @@
 //! `fill` batches of varying sizes: the million ids are all distinct, and each thread's are
 //! strictly increasing. No timing is measured.
 
-#[path = "../../tick-sequence/tests/support/stress.rs"]
-mod stress;
+use test_support::stress;
 
 #[test]
 fn a_million_ids_from_four_threads_are_distinct_and_increase_per_thread() {

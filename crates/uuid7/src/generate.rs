@@ -30,6 +30,24 @@ static SEQUENCE: TickSequence = TickSequence::new(74, 1_000_000, Start::Random);
 /// ```
 #[must_use]
 pub fn generate() -> Uuid7 {
+    try_generate().unwrap_or_else(|error| past_the_timestamp_range(error))
+}
+
+/// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`] if the clock, or a millisecond borrowed ahead of it, is
+/// past 2^48 - 1 ms, in the year 10889.
+///
+/// # Examples
+///
+/// ```
+/// let id = uuid7::try_generate()?;
+/// assert!(id < uuid7::try_generate()?);
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+pub fn try_generate() -> Result<Uuid7, Error> {
     let (tick, counter) = SEQUENCE.next();
     pack(tick, counter)
 }
@@ -51,7 +69,28 @@ pub fn generate() -> Uuid7 {
 /// # Ok::<(), uuid7::Error>(())
 /// ```
 pub fn fill(out: &mut [Uuid7]) {
-    SEQUENCE.fill_with(out, pack);
+    if let Err(error) = try_fill(out) {
+        past_the_timestamp_range(error);
+    }
+}
+
+/// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
+/// before the one that failed are served; the rest of `out` is left as it was.
+///
+/// # Errors
+///
+/// [`Error::TimestampOutOfRange`], as [`try_generate`].
+///
+/// # Examples
+///
+/// ```
+/// let mut ids = [uuid7::Uuid7::from_parts(0, 0)?; 1000];
+/// uuid7::try_fill(&mut ids)?;
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+pub fn try_fill(out: &mut [Uuid7]) -> Result<(), Error> {
+    SEQUENCE.try_fill_with(out, pack)
 }
 
 /// A UUIDv7 with this timestamp and a counter of 74 random bits, outside the process-wide
@@ -82,18 +121,12 @@ pub fn generate_at(timestamp_ms: u64) -> Result<Uuid7, Error> {
 
 /// The id of a pair served by a 74-bit sequence; the tick is checked, since a borrowed tick
 /// can leave the 48 bits of the timestamp.
-///
-/// # Panics
-///
-/// If the tick exceeds 2^48 - 1.
 #[inline]
-fn pack(tick: u64, counter: u128) -> Uuid7 {
-    match Uuid7::from_parts(tick, counter) {
-        Ok(id) => id,
-        Err(error) => past_the_timestamp_range(error),
-    }
+fn pack(tick: u64, counter: u128) -> Result<Uuid7, Error> {
+    Uuid7::from_parts(tick, counter)
 }
 
+/// The panic that [`generate`] and [`fill`] document, raised after the lock is released.
 #[cold]
 #[inline(never)]
 fn past_the_timestamp_range(error: Error) -> ! {
@@ -116,7 +149,7 @@ mod tests {
         (0..n)
             .map(|_| {
                 let (tick, counter) = sequence.next_at(now);
-                pack(tick, counter)
+                pack(tick, counter).unwrap()
             })
             .collect()
     }
@@ -245,7 +278,7 @@ mod tests {
 
     fn next(sequence: &TickSequence, now: u64) -> Uuid7 {
         let (tick, counter) = sequence.next_at(now);
-        pack(tick, counter)
+        pack(tick, counter).unwrap()
     }
 
     /// The text of `id` in `buffer`, as bytes: byte order of ASCII text is string order.

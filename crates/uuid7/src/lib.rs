@@ -95,6 +95,6 @@ mod with_serde;
 mod with_uuid;
 
 pub use error::{Error, ParseError};
-pub use generate::{fill, generate, generate_at};
+pub use generate::{fill, generate, generate_at, try_fill, try_generate};
 pub use id::Uuid7;
 pub use text::extract_timestamp_ms;

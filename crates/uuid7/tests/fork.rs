@@ -1,8 +1,7 @@
 //! After `fork`, parent and child share no id.
 #![cfg(unix)]
 
-#[path = "../../tick-sequence/tests/support/fork.rs"]
-mod fork;
+use test_support::fork;
 
 use std::collections::HashSet;
 
@@ -50,5 +49,49 @@ fn the_child_starts_a_new_sequence_instead_of_counting_on() {
     assert_ne!(first_in_child, next_in_parent);
     if first_in_child.timestamp_ms() == last.timestamp_ms() {
         assert_ne!(first_in_child.counter(), last.counter() + 1);
+    }
+}
+
+mod storm {
+    //! Forks while eight threads generate, some of them waiting for the sequence's lock:
+    //! every child serves at once, and no child id is one the parent served.
+
+    use test_support::fork_storm::{CHILD_IDS, assert_survived, fork_while_generating};
+    use uuid7::Uuid7;
+
+    fn key(id: Uuid7) -> u128 {
+        id.to_u128()
+    }
+
+    #[test]
+    fn children_forked_while_threads_generate_never_hang_or_repeat_an_id() {
+        let outcome = fork_while_generating(
+            |ids| ids.push(key(uuid7::generate())),
+            |out| {
+                for slot in out.iter_mut() {
+                    *slot = key(uuid7::try_generate().map_err(|_| "out of range")?);
+                }
+                Ok(CHILD_IDS)
+            },
+        );
+        assert_survived(&outcome, true);
+    }
+
+    #[test]
+    fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
+        let outcome = fork_while_generating(
+            |ids| {
+                let mut batch = [Uuid7::from_u128(0x7000_8000_0000_0000_0000).unwrap(); 16];
+                uuid7::fill(&mut batch);
+                ids.extend(batch.map(key));
+            },
+            |out| {
+                let mut batch = [Uuid7::from_u128(0x7000_8000_0000_0000_0000).unwrap(); CHILD_IDS];
+                uuid7::try_fill(&mut batch).map_err(|_| "out of range")?;
+                *out = batch.map(key);
+                Ok(CHILD_IDS)
+            },
+        );
+        assert_survived(&outcome, true);
     }
 }

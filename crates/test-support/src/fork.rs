@@ -1,19 +1,16 @@
-//! Runs code in a forked child process and brings back what it returns: the one fork helper of
-//! the workspace's tests. Other crates include this file with
-//! `#[path = "../../tick-sequence/tests/support/fork.rs"] mod fork;`.
+//! Runs code in a forked child process and brings back what it returns.
 //!
 //! The child runs the closure, writes its lines to a pipe and leaves with `_exit` (no
 //! destructors, no test-harness code in the child). The parent waits at most `TIMEOUT` for
 //! the child: a child that deadlocks fails the test instead of hanging it.
 
-#![allow(dead_code)]
-
 use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// What the child returned, or an error saying how it failed.
-pub(crate) fn in_child(child: impl FnOnce() -> Vec<String>) -> Result<Vec<String>, String> {
+/// Runs `child` in a forked child process and returns the lines it returned, or an error
+/// saying how the child failed (a panic, a crash, or no answer within 20 s).
+pub fn in_child(child: impl FnOnce() -> Vec<String>) -> Result<Vec<String>, String> {
     let mut fds = [0; 2];
     // SAFETY: `fds` has room for the two descriptors `pipe` writes.
     if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {

@@ -1,9 +1,6 @@
 //! Four threads draw 250,000 ids each from a process-wide generator, mixing single ids and
-//! batches of varying sizes: the one stress check of the workspace's tests. Other crates
-//! include this file with `#[path = "../../tick-sequence/tests/support/stress.rs"] mod stress;`.
-//! No timing is measured.
-
-#![allow(dead_code)]
+//! batches of varying sizes: the one stress check of the workspace's tests. No timing is
+//! measured.
 
 use std::fmt::Display;
 
@@ -14,7 +11,7 @@ const MAX_BATCH: usize = 1_000;
 /// Asserts that a million ids from four threads, drawn with `generate` and `fill`, are all
 /// distinct, and that each thread's are strictly increasing. `placeholder` fills the batch
 /// buffer before `fill` overwrites it.
-pub(crate) fn four_threads_distinct_and_increasing<T>(
+pub fn four_threads_distinct_and_increasing<T>(
     generate: fn() -> T,
     fill: fn(&mut [T]),
     placeholder: T,
