@@ -4,6 +4,7 @@
 //! - `golden --check`: fail if any file in `golden/` differs from what `golden` would write.
 //! - `deps`: each library crate depends only on what the design allows, and the umbrella
 //!   crate with one format's feature compiles no other format.
+//! - `msrv`: no locked dependency of a library crate needs a newer Rust than `rust-version`.
 //! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
 
 use std::process::ExitCode;
@@ -12,8 +13,9 @@ mod bench_report;
 mod comparisons;
 mod deps;
 mod golden;
+mod msrv;
 
-const USAGE: &str = "usage: cargo xtask golden [--check] | deps | bench-report";
+const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
         ["golden"] => golden::run(&workspace_root(), golden::Mode::Write),
         ["golden", "--check"] => golden::run(&workspace_root(), golden::Mode::Check),
         ["deps"] => deps::run(&workspace_root()),
+        ["msrv"] => msrv::run(&workspace_root()),
         ["bench-report"] => bench_report::run(&workspace_root()),
         _ => Err(USAGE.to_owned()),
     };
