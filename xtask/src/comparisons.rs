@@ -25,7 +25,7 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         peer: "floor/clock+lock",
         goal: 1.15,
         note: Some(
-            "the floor the issue names: one `SystemTime::now()` and one uncontended `parking_lot::Mutex` lock/unlock. `next` reads the clock with `clock_gettime` itself, which skips std's conversions.",
+            "the floor of any locked generator: one `SystemTime::now()` and one uncontended `parking_lot::Mutex` lock/unlock. `next` reads the clock with `clock_gettime` itself, which skips std's conversions.",
         ),
     },
     Comparison {

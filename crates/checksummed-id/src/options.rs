@@ -65,7 +65,7 @@ impl Options {
 
 /// Whether `sep` would be decoded as part of a code rather than stripped.
 pub(crate) fn reads_as_symbol(sep: char) -> bool {
-    sep.is_ascii() && crockford32::check_value(sep as u8).is_some()
+    sep.is_ascii() && crockford32::check_symbol_value(sep as u8).is_some()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Checking a code: its payload modulo 37 against its check symbol.
 
-use crockford32::{check_value, mod37_symbols};
+use crockford32::{check_symbol_value, mod37_symbols};
 
 use crate::options::reads_as_symbol;
 
@@ -72,7 +72,7 @@ pub fn verify_with(s: &str, sep: char) -> bool {
 /// A byte of a non-ASCII character is neither a symbol nor a check symbol.
 #[inline]
 fn check(mut symbols: impl DoubleEndedIterator<Item = u8>) -> bool {
-    let Some(check) = symbols.next_back().and_then(check_value) else {
+    let Some(check) = symbols.next_back().and_then(check_symbol_value) else {
         return false;
     };
     let mut payload = symbols.peekable();

@@ -45,14 +45,14 @@ pub const fn check_symbol(value: u8) -> Option<u8> {
 /// [`symbol_value`](crate::symbol_value) accepts, plus `*`, `~`, `$`, `=`, `U` and `u`.
 ///
 /// ```
-/// assert_eq!(crockford32::check_value(b'p'), Some(22));
-/// assert_eq!(crockford32::check_value(b'='), Some(35));
-/// assert_eq!(crockford32::check_value(b'u'), Some(36));
-/// assert_eq!(crockford32::check_value(b'#'), None);
+/// assert_eq!(crockford32::check_symbol_value(b'p'), Some(22));
+/// assert_eq!(crockford32::check_symbol_value(b'='), Some(35));
+/// assert_eq!(crockford32::check_symbol_value(b'u'), Some(36));
+/// assert_eq!(crockford32::check_symbol_value(b'#'), None);
 /// ```
 #[inline]
 #[must_use]
-pub const fn check_value(symbol: u8) -> Option<u8> {
+pub const fn check_symbol_value(symbol: u8) -> Option<u8> {
     match symbol {
         b'*' => Some(32),
         b'~' => Some(33),

@@ -11,7 +11,7 @@
 //! - [`decode`] (to a `u128`) and [`decode_u64`] read one back: case-insensitive, `O` read as
 //!   `0`, `I` and `L` as `1`. An invalid character is reported with its byte index, and a value
 //!   wider than the integer is an overflow, never a wrap.
-//! - [`check_symbol`], [`check_value`] and [`mod37`]: the check symbol of the specification,
+//! - [`check_symbol`], [`check_symbol_value`] and [`mod37`]: the check symbol of the specification,
 //!   the value modulo 37 written with the alphabet extended by `*~$=U`.
 //!
 //! `no_std`; the `alloc` feature (on by default) adds [`encode_to_string`]. No function
@@ -44,7 +44,7 @@ mod decode;
 mod encode;
 mod error;
 
-pub use check::{CHECK_ALPHABET, check_symbol, check_value, mod37, mod37_symbols};
+pub use check::{CHECK_ALPHABET, check_symbol, check_symbol_value, mod37, mod37_symbols};
 pub use decode::{decode, decode_u64, symbol_value};
 #[cfg(feature = "alloc")]
 pub use encode::encode_to_string;

@@ -1,7 +1,7 @@
 //! Property tests: round trips, agreement with the `crockford` crate, no panic on any input.
 
 use crockford32::{
-    ALPHABET, CHECK_ALPHABET, DecodeError, check_symbol, check_value, decode, decode_u64, encode,
+    ALPHABET, CHECK_ALPHABET, DecodeError, check_symbol, check_symbol_value, decode, decode_u64, encode,
     encode_u64, mod37, mod37_symbols,
 };
 use proptest::prelude::*;
@@ -88,7 +88,7 @@ proptest! {
         let _ = mod37(&text);
         let _ = mod37_symbols(bytes.iter().copied());
         for &byte in &bytes {
-            let _ = (check_value(byte), check_symbol(byte));
+            let _ = (check_symbol_value(byte), check_symbol(byte));
         }
     }
 
@@ -103,8 +103,8 @@ proptest! {
     fn check_symbols_round_trip_in_both_cases(value in 0u8..37) {
         let symbol = check_symbol(value).unwrap();
         prop_assert_eq!(CHECK_ALPHABET[value as usize], symbol);
-        prop_assert_eq!(check_value(symbol), Some(value));
-        prop_assert_eq!(check_value(symbol.to_ascii_lowercase()), Some(value));
+        prop_assert_eq!(check_symbol_value(symbol), Some(value));
+        prop_assert_eq!(check_symbol_value(symbol.to_ascii_lowercase()), Some(value));
     }
 }
 
