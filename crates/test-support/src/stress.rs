@@ -12,12 +12,13 @@ const MAX_BATCH: usize = 1_000;
 /// distinct, and that each thread's are strictly increasing. `placeholder` fills the batch
 /// buffer before `fill` overwrites it.
 pub fn four_threads_distinct_and_increasing<T>(
-    generate: fn() -> T,
-    fill: fn(&mut [T]),
+    generate: impl Fn() -> T + Sync,
+    fill: impl Fn(&mut [T]) + Sync,
     placeholder: T,
 ) where
     T: Copy + Ord + Display + Send + Sync,
 {
+    let (generate, fill) = (&generate, &fill);
     let streams: Vec<Vec<T>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..THREADS)
             .map(|thread| scope.spawn(move || draw(thread, generate, fill, placeholder)))
@@ -48,7 +49,12 @@ pub fn four_threads_distinct_and_increasing<T>(
 }
 
 /// One thread's ids, in the order they were served.
-fn draw<T: Copy>(thread: usize, generate: fn() -> T, fill: fn(&mut [T]), placeholder: T) -> Vec<T> {
+fn draw<T: Copy>(
+    thread: usize,
+    generate: &impl Fn() -> T,
+    fill: &impl Fn(&mut [T]),
+    placeholder: T,
+) -> Vec<T> {
     let mut ids = Vec::with_capacity(PER_THREAD);
     let mut batch = [placeholder; MAX_BATCH];
     let mut round = 0;
