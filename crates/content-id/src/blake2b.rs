@@ -3,34 +3,63 @@
 use blake2::Blake2bVarCore;
 use blake2::digest::block_api::{Buffer, UpdateCore, VariableOutputCore};
 
-/// The BLAKE2b personalization: the version of the encoding. Another encoding gets another
-/// string, so its ids can never be mistaken for these.
-pub(crate) const PERSONALIZATION: &[u8; 16] = b"identifier:cid:1";
+/// The BLAKE2b personalization of ids: the version of the encoding. Another encoding gets
+/// another string, so its ids can never be mistaken for these.
+pub(crate) const PERSONALIZATION: &[u8; 16] = b"identifier:cid:2";
+
+/// The BLAKE2b personalization of the digest of one entry of a map or set.
+pub(crate) const ENTRY_PERSONALIZATION: &[u8; 16] = b"identifier:ent:2";
 
 /// The largest BLAKE2b digest, in bytes.
 pub(crate) const MAX_DIGEST_SIZE: usize = 64;
 
-/// Unkeyed, unsalted BLAKE2b (RFC 7693) personalized with [`PERSONALIZATION`].
+/// The size of the digest of one entry of a map or set, in bytes.
+pub(crate) const ENTRY_DIGEST_SIZE: usize = 32;
+
+/// Unkeyed, unsalted BLAKE2b (RFC 7693) with a 16-byte personalization.
 pub(crate) struct Blake2b {
     core: Blake2bVarCore,
     buffer: Buffer<Blake2bVarCore>,
+    /// The bytes fed so far.
+    fed: u64,
 }
 
 impl Blake2b {
-    /// A hasher whose digest is `size` bytes; callers keep `size` in `1..=64`.
+    /// A hasher of ids: personalized with [`PERSONALIZATION`], whose digest is `size` bytes;
+    /// callers keep `size` in `1..=64`.
     pub(crate) fn new(size: usize) -> Self {
         debug_assert!((1..=MAX_DIGEST_SIZE).contains(&size));
+        Self::with(PERSONALIZATION, size)
+    }
+
+    /// A hasher of one entry of a map or set: BLAKE2b-256 personalized with
+    /// [`ENTRY_PERSONALIZATION`].
+    pub(crate) fn entry() -> Self {
+        Self::with(ENTRY_PERSONALIZATION, ENTRY_DIGEST_SIZE)
+    }
+
+    fn with(personalization: &[u8; 16], size: usize) -> Self {
         Blake2b {
-            core: Blake2bVarCore::new_with_params(&[], PERSONALIZATION, 0, size),
+            core: Blake2bVarCore::new_with_params(&[], personalization, 0, size),
             buffer: Buffer::<Blake2bVarCore>::default(),
+            fed: 0,
         }
     }
 
     #[inline]
     pub(crate) fn update(&mut self, bytes: &[u8]) {
+        #[cfg(test)]
+        counter::add(bytes.len());
+        self.fed += bytes.len() as u64;
         let core = &mut self.core;
         self.buffer
             .digest_blocks(bytes, |blocks| core.update_blocks(blocks));
+    }
+
+    /// The bytes fed so far.
+    #[cfg(feature = "serde")]
+    pub(crate) fn fed(&self) -> u64 {
+        self.fed
     }
 
     /// The digest, in the first `size` bytes (the rest is not part of it: BLAKE2b's digest
@@ -40,6 +69,43 @@ impl Blake2b {
         self.core
             .finalize_variable_core(&mut self.buffer, &mut full);
         full.into()
+    }
+
+    /// The digest of an [`entry`](Self::entry) hasher, which starts afresh for the next
+    /// entry (in place: the state is not moved).
+    pub(crate) fn finalize_entry_reset(&mut self) -> [u8; ENTRY_DIGEST_SIZE] {
+        let mut full = Default::default();
+        self.core
+            .finalize_variable_core(&mut self.buffer, &mut full);
+        self.core =
+            Blake2bVarCore::new_with_params(&[], ENTRY_PERSONALIZATION, 0, ENTRY_DIGEST_SIZE);
+        self.buffer = Buffer::<Blake2bVarCore>::default();
+        self.fed = 0;
+        let mut digest = [0; ENTRY_DIGEST_SIZE];
+        digest.copy_from_slice(&full[..ENTRY_DIGEST_SIZE]);
+        digest
+    }
+}
+
+/// How many bytes the hashers of this thread were fed: the work of an encoding, counted in
+/// the unit tests only.
+#[cfg(test)]
+pub(crate) mod counter {
+    use std::cell::Cell;
+
+    thread_local! {
+        static FED: Cell<u64> = const { Cell::new(0) };
+    }
+
+    pub(crate) fn add(bytes: usize) {
+        FED.with(|fed| fed.set(fed.get() + bytes as u64));
+    }
+
+    /// The bytes fed to BLAKE2b while `f` ran.
+    pub(crate) fn bytes_fed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+        let before = FED.with(Cell::get);
+        let value = f();
+        (value, FED.with(Cell::get) - before)
     }
 }
 
@@ -80,5 +146,25 @@ mod tests {
         let mut short = Blake2b::new(32);
         short.update(b"abc");
         assert_ne!(short.finalize()[..32], full[..32]);
+    }
+
+    #[test]
+    fn entries_have_their_own_personalization() {
+        use blake2::Blake2bMac;
+        use blake2::digest::consts::U32;
+
+        let mut mac =
+            Blake2bMac::<U32>::new_with_salt_and_personal(None, &[], b"identifier:ent:2").unwrap();
+        mac.update(b"abc");
+        let expected: [u8; 32] = mac.finalize().into_bytes().into();
+        let mut entry = Blake2b::entry();
+        entry.update(b"abc");
+        assert_eq!(entry.finalize_entry_reset(), expected);
+        // Reset: the next entry is hashed from the start.
+        entry.update(b"abc");
+        assert_eq!(entry.finalize_entry_reset(), expected);
+        let mut id = Blake2b::new(32);
+        id.update(b"abc");
+        assert_ne!(id.finalize()[..32], expected);
     }
 }

@@ -5,8 +5,9 @@ use core::fmt;
 use serde::Serialize;
 use serde::ser;
 
-use crate::encoder::{Frame, Order, tag};
-use crate::{Encoder, StableHash};
+use crate::encoder::{Scalar, State, tag};
+use crate::path::{Failure, FailureKind, Key, Segment};
+use crate::{Encoder, StableHash, Written};
 
 /// Hashes any `T: Serialize` through the same encoding as [`StableHash`], with the data
 /// model of serde_json (feature `serde`).
@@ -30,10 +31,17 @@ use crate::{Encoder, StableHash};
 /// A `HashSet` reaches serde as a sequence, in its iteration order, which varies from one
 /// `HashSet` to another: hash it through [`StableHash`] (a set) or store a `BTreeSet`.
 ///
-/// If `serialize` fails (a custom error, a poisoned `Mutex`, a `Path` that is not UTF-8), or a
-/// sequence yields another number of elements than it declared, the value has no encoding:
-/// its id is that of the unencodable record, `0xFF` (see the crate documentation), the same
-/// for every such value. Serialize with serde_json first where that must be detected.
+/// If a `serialize` fails (a custom error, a poisoned `Mutex`, a `Path` that is not UTF-8),
+/// or a sequence yields another number of elements than it declared, or a map gives a key
+/// without its value, [`generate`](crate::generate) fails with
+/// [`Error::Unencodable`](crate::Error::Unencodable), which names the failed value's path and
+/// the serde error's message. With
+/// [`Options::ignore_unhashable`](crate::Options::ignore_unhashable), the value whose own
+/// `serialize` failed is written as the marker `0x0A` in its place instead (with the count
+/// of its bytes that were hashed before it failed, such as the elements of a sequence: see
+/// the crate documentation).
+/// Lists, maps and sets nest at most [`MAX_DEPTH`](crate::MAX_DEPTH) deep
+/// ([`Error::TooDeep`](crate::Error::TooDeep)).
 ///
 /// # Examples
 ///
@@ -51,11 +59,33 @@ use crate::{Encoder, StableHash};
 ///
 /// let user = User { name: "Ada".into(), age: 36 };
 /// let value = serde_json::json!({ "age": 36, "name": "Ada" });
-/// assert_eq!(generate(&Serde(&user)), generate(&Serde(&value)));
+/// assert_eq!(generate(&Serde(&user))?, generate(&Serde(&value))?);
 ///
 /// let fields: BTreeMap<&str, &dyn content_id::StableHash> =
 ///     BTreeMap::from([("name", &"Ada" as _), ("age", &36 as _)]);
-/// assert_eq!(generate(&Serde(&user)), generate(&fields));
+/// assert_eq!(generate(&Serde(&user))?, generate(&fields)?);
+/// # Ok::<(), content_id::Error>(())
+/// ```
+///
+/// A value that fails to serialize is an error that says where:
+///
+/// ```
+/// use std::path::PathBuf;
+///
+/// use content_id::{Error, Serde};
+///
+/// # #[cfg(unix)] {
+/// use std::os::unix::ffi::OsStrExt;
+/// let paths = vec![PathBuf::from("a"), PathBuf::from(std::ffi::OsStr::from_bytes(b"\xff"))];
+/// let error = content_id::generate(&Serde(&paths)).unwrap_err();
+/// assert_eq!(
+///     error,
+///     Error::Unencodable {
+///         path: "$[1]".into(),
+///         reason: "path contains invalid UTF-8 characters".into(),
+///     }
+/// );
+/// # }
 /// ```
 #[derive(Debug)]
 pub struct Serde<'a, T: ?Sized>(pub &'a T);
@@ -69,37 +99,102 @@ impl<T: ?Sized> Clone for Serde<'_, T> {
 impl<T: ?Sized> Copy for Serde<'_, T> {}
 
 impl<T: Serialize + ?Sized> StableHash for Serde<'_, T> {
-    fn stable_hash(&self, encoder: &mut Encoder) {
-        let checkpoint = encoder.checkpoint();
-        if self.0.serialize(ValueSerializer(encoder)).is_err() {
-            encoder.fail_since(checkpoint);
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+        let state = encoder.into_state();
+        let checkpoint = state.checkpoint();
+        if let Err(error) = self.0.serialize(ValueSerializer(state)) {
+            match error.0.kind {
+                FailureKind::Unencodable(_) if state.ignores_unhashable() && !state.is_quiet() => {
+                    state.replace_with_marker(checkpoint);
+                }
+                _ => state.set_failure(error.0),
+            }
+        }
+        Written(())
+    }
+}
+
+/// What a serialization failed of, and the path from the failed value out.
+struct SerError(Box<Failure>);
+
+impl SerError {
+    fn unencodable(reason: impl fmt::Display) -> Self {
+        SerError(Failure::new(FailureKind::Unencodable(reason.to_string())))
+    }
+}
+
+impl fmt::Debug for SerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for SerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.kind {
+            FailureKind::Unencodable(reason) => f.write_str(reason),
+            FailureKind::TooDeep => f.write_str("nested too deep"),
         }
     }
 }
 
-/// The value has no encoding; the message of the cause is not kept (an id cannot carry it).
-#[derive(Debug)]
-struct Unencodable;
+impl std::error::Error for SerError {}
 
-impl fmt::Display for Unencodable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the value has no content-id encoding")
+impl ser::Error for SerError {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        SerError::unencodable(message)
     }
 }
 
-impl std::error::Error for Unencodable {}
-
-impl ser::Error for Unencodable {
-    fn custom<T: fmt::Display>(_: T) -> Self {
-        Unencodable
+/// Serializes a part of a value (an element, a key, a value): if it fails, either its
+/// marker takes its place (`ignore_unhashable`) or the failure goes on out with `segment`.
+fn part<T: Serialize + ?Sized>(
+    state: &mut State,
+    value: &T,
+    segment: impl FnOnce() -> Segment,
+) -> Result<(), SerError> {
+    let checkpoint = state.checkpoint();
+    match value.serialize(ValueSerializer(state)) {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            if matches!(error.0.kind, FailureKind::Unencodable(_))
+                && state.ignores_unhashable()
+                && !state.is_quiet()
+            {
+                state.replace_with_marker(checkpoint);
+                return Ok(());
+            }
+            let mut error = error;
+            error.0.segments.push(segment());
+            Err(error)
+        }
     }
 }
 
-struct ValueSerializer<'a>(&'a mut Encoder);
+/// A map key, as a path shows it, if it can be shown.
+fn render_key<T: Serialize + ?Sized>(key: &T) -> Option<Key> {
+    let mut renderer = State::renderer();
+    let _ = key.serialize(ValueSerializer(&mut renderer));
+    renderer.rendered()
+}
+
+/// Opens a container, unless the state is quiet (`Ok(false)`) or it would nest too deep.
+fn open(state: &mut State, tag: u8) -> Result<bool, SerError> {
+    state.open_nested(tag).map_err(SerError)
+}
+
+struct ValueSerializer<'a>(&'a mut State);
+
+impl ValueSerializer<'_> {
+    fn scalar(self, scalar: Scalar<'_>) -> Result<(), SerError> {
+        self.0.scalar(scalar);
+        Ok(())
+    }
+}
 
 impl<'a> ser::Serializer for ValueSerializer<'a> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
     type SerializeSeq = List<'a>;
     type SerializeTuple = List<'a>;
     type SerializeTupleStruct = List<'a>;
@@ -114,90 +209,89 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         true
     }
 
-    fn serialize_bool(self, v: bool) -> Result<(), Unencodable> {
-        self.0.write_bool(v);
-        Ok(())
+    fn serialize_bool(self, v: bool) -> Result<(), SerError> {
+        self.scalar(Scalar::Bool(v))
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Unencodable> {
+    fn serialize_i8(self, v: i8) -> Result<(), SerError> {
         self.serialize_i128(v.into())
     }
 
-    fn serialize_i16(self, v: i16) -> Result<(), Unencodable> {
+    fn serialize_i16(self, v: i16) -> Result<(), SerError> {
         self.serialize_i128(v.into())
     }
 
-    fn serialize_i32(self, v: i32) -> Result<(), Unencodable> {
+    fn serialize_i32(self, v: i32) -> Result<(), SerError> {
         self.serialize_i128(v.into())
     }
 
-    fn serialize_i64(self, v: i64) -> Result<(), Unencodable> {
+    fn serialize_i64(self, v: i64) -> Result<(), SerError> {
         self.serialize_i128(v.into())
     }
 
-    fn serialize_i128(self, v: i128) -> Result<(), Unencodable> {
-        self.0.write_i128(v);
-        Ok(())
+    fn serialize_i128(self, v: i128) -> Result<(), SerError> {
+        self.scalar(Scalar::Integer {
+            negative: v < 0,
+            magnitude: v.unsigned_abs(),
+        })
     }
 
-    fn serialize_u8(self, v: u8) -> Result<(), Unencodable> {
+    fn serialize_u8(self, v: u8) -> Result<(), SerError> {
         self.serialize_u128(v.into())
     }
 
-    fn serialize_u16(self, v: u16) -> Result<(), Unencodable> {
+    fn serialize_u16(self, v: u16) -> Result<(), SerError> {
         self.serialize_u128(v.into())
     }
 
-    fn serialize_u32(self, v: u32) -> Result<(), Unencodable> {
+    fn serialize_u32(self, v: u32) -> Result<(), SerError> {
         self.serialize_u128(v.into())
     }
 
-    fn serialize_u64(self, v: u64) -> Result<(), Unencodable> {
+    fn serialize_u64(self, v: u64) -> Result<(), SerError> {
         self.serialize_u128(v.into())
     }
 
-    fn serialize_u128(self, v: u128) -> Result<(), Unencodable> {
-        self.0.write_u128(v);
-        Ok(())
+    fn serialize_u128(self, v: u128) -> Result<(), SerError> {
+        self.scalar(Scalar::Integer {
+            negative: false,
+            magnitude: v,
+        })
     }
 
-    fn serialize_f32(self, v: f32) -> Result<(), Unencodable> {
+    fn serialize_f32(self, v: f32) -> Result<(), SerError> {
         self.serialize_f64(v.into())
     }
 
-    fn serialize_f64(self, v: f64) -> Result<(), Unencodable> {
-        self.0.write_f64(v);
-        Ok(())
+    fn serialize_f64(self, v: f64) -> Result<(), SerError> {
+        self.scalar(Scalar::Float(v))
     }
 
-    fn serialize_char(self, v: char) -> Result<(), Unencodable> {
+    fn serialize_char(self, v: char) -> Result<(), SerError> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
 
-    fn serialize_str(self, v: &str) -> Result<(), Unencodable> {
-        self.0.write_str(v);
-        Ok(())
+    fn serialize_str(self, v: &str) -> Result<(), SerError> {
+        self.scalar(Scalar::Str(v.as_bytes()))
     }
 
-    fn serialize_bytes(self, v: &[u8]) -> Result<(), Unencodable> {
-        self.0.write_bytes(v);
-        Ok(())
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), SerError> {
+        self.scalar(Scalar::Bytes(v))
     }
 
-    fn serialize_none(self) -> Result<(), Unencodable> {
+    fn serialize_none(self) -> Result<(), SerError> {
         self.serialize_unit()
     }
 
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Unencodable> {
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), SerError> {
         value.serialize(self)
     }
 
-    fn serialize_unit(self) -> Result<(), Unencodable> {
-        self.0.write_null();
-        Ok(())
+    fn serialize_unit(self) -> Result<(), SerError> {
+        self.scalar(Scalar::Null)
     }
 
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Unencodable> {
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), SerError> {
         self.serialize_unit()
     }
 
@@ -206,7 +300,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         _name: &'static str,
         _index: u32,
         variant: &'static str,
-    ) -> Result<(), Unencodable> {
+    ) -> Result<(), SerError> {
         self.serialize_str(variant)
     }
 
@@ -214,7 +308,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         self,
         _name: &'static str,
         value: &T,
-    ) -> Result<(), Unencodable> {
+    ) -> Result<(), SerError> {
         value.serialize(self)
     }
 
@@ -224,35 +318,26 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         _index: u32,
         variant: &'static str,
         value: &T,
-    ) -> Result<(), Unencodable> {
-        let encoder = variant_key(self.0, variant);
-        value.serialize(ValueSerializer(encoder))
+    ) -> Result<(), SerError> {
+        let state = self.0;
+        if !open_variant(state, variant)? {
+            return Ok(());
+        }
+        part(state, value, || Segment::Key(Key::Str(variant.into())))?;
+        close_variant(state);
+        Ok(())
     }
 
-    fn serialize_seq(self, len: Option<usize>) -> Result<List<'a>, Unencodable> {
-        Ok(match len {
-            Some(len) => List::streamed(self.0, len),
-            // The count comes first: without a length, buffer the items to count them.
-            None => {
-                let frame = self.0.begin_buffered();
-                List::Buffered {
-                    encoder: self.0,
-                    frame,
-                }
-            }
-        })
+    fn serialize_seq(self, len: Option<usize>) -> Result<List<'a>, SerError> {
+        List::new(self.0, len, None)
     }
 
-    fn serialize_tuple(self, len: usize) -> Result<List<'a>, Unencodable> {
-        Ok(List::streamed(self.0, len))
+    fn serialize_tuple(self, len: usize) -> Result<List<'a>, SerError> {
+        List::new(self.0, Some(len), None)
     }
 
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        len: usize,
-    ) -> Result<List<'a>, Unencodable> {
-        Ok(List::streamed(self.0, len))
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<List<'a>, SerError> {
+        List::new(self.0, Some(len), None)
     }
 
     fn serialize_tuple_variant(
@@ -261,16 +346,16 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<List<'a>, Unencodable> {
-        Ok(List::streamed(variant_key(self.0, variant), len))
+    ) -> Result<List<'a>, SerError> {
+        List::new(self.0, Some(len), Some(variant))
     }
 
-    fn serialize_map(self, _len: Option<usize>) -> Result<Map<'a>, Unencodable> {
-        Ok(Map::new(self.0))
+    fn serialize_map(self, _len: Option<usize>) -> Result<Map<'a>, SerError> {
+        Map::new(self.0, None)
     }
 
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Map<'a>, Unencodable> {
-        Ok(Map::new(self.0))
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Map<'a>, SerError> {
+        Map::new(self.0, None)
     }
 
     fn serialize_struct_variant(
@@ -279,222 +364,337 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Map<'a>, Unencodable> {
-        Ok(Map::new(variant_key(self.0, variant)))
+    ) -> Result<Map<'a>, SerError> {
+        Map::new(self.0, Some(variant))
     }
 }
 
-/// Opens the one-entry map `{variant: …}` of an enum variant with data, and writes its key:
-/// the caller writes the value. One entry needs no sorting, so nothing is buffered.
-fn variant_key<'a>(encoder: &'a mut Encoder, variant: &str) -> &'a mut Encoder {
-    encoder.write_header(tag::MAP, 1);
-    encoder.write_str(variant);
-    encoder
+/// Opens the one-entry map `{variant: …}` of an enum variant with data and writes its key;
+/// the caller writes the value, then calls [`close_variant`]. `Ok(false)` if quiet.
+fn open_variant(state: &mut State, variant: &str) -> Result<bool, SerError> {
+    if !open(state, tag::MAP)? {
+        return Ok(false);
+    }
+    state.scalar(Scalar::Str(variant.as_bytes()));
+    Ok(true)
 }
 
-/// The elements of a list: streamed when serde declares their number, else buffered.
-enum List<'a> {
-    Streamed {
-        encoder: &'a mut Encoder,
-        declared: usize,
-        written: usize,
-    },
-    Buffered {
-        encoder: &'a mut Encoder,
-        frame: Frame,
-    },
+fn close_variant(state: &mut State) {
+    state.end_entry();
+    state.close_entries();
+}
+
+/// The elements of a list, streamed; a declared length is checked at the end.
+struct List<'a> {
+    state: &'a mut State,
+    open: bool,
+    declared: Option<usize>,
+    written: usize,
+    /// The list is the value of `{variant: […]}`.
+    variant: Option<&'static str>,
 }
 
 impl<'a> List<'a> {
-    fn streamed(encoder: &'a mut Encoder, len: usize) -> Self {
-        encoder.write_header(tag::LIST, len);
-        List::Streamed {
-            encoder,
-            declared: len,
+    fn new(
+        state: &'a mut State,
+        declared: Option<usize>,
+        variant: Option<&'static str>,
+    ) -> Result<Self, SerError> {
+        let mut open_ = true;
+        if let Some(variant) = variant {
+            open_ = open_variant(state, variant)?;
+        }
+        if open_ {
+            open_ = open(state, tag::LIST).map_err(|mut error| {
+                if let Some(variant) = variant {
+                    error
+                        .0
+                        .segments
+                        .push(Segment::Key(Key::Str(variant.into())));
+                }
+                error
+            })?;
+        }
+        Ok(List {
+            state,
+            open: open_,
+            declared,
             written: 0,
-        }
+            variant,
+        })
     }
 
-    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unencodable> {
-        match self {
-            List::Streamed {
-                encoder, written, ..
-            } => {
-                *written += 1;
-                value.serialize(ValueSerializer(encoder))
-            }
-            List::Buffered { encoder, .. } => {
-                encoder.begin_entry();
-                value.serialize(ValueSerializer(encoder))?;
-                encoder.end_entry();
-                Ok(())
-            }
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+        let index = self.written;
+        self.written += 1;
+        if !self.open {
+            return Ok(());
         }
+        part(self.state, value, || Segment::Index(index)).map_err(|error| self.in_variant(error))
     }
 
-    fn end(self) -> Result<(), Unencodable> {
-        match self {
-            // A count that does not match the elements would make the encoding ambiguous.
-            List::Streamed {
-                declared, written, ..
-            } if declared != written => Err(Unencodable),
-            List::Streamed { .. } => Ok(()),
-            List::Buffered { encoder, frame } => {
-                encoder.end_buffered(frame, tag::LIST, Order::AsWritten);
-                Ok(())
+    fn end(self) -> Result<(), SerError> {
+        match self.declared {
+            // A length that does not match the elements is a broken `Serialize`.
+            Some(declared) if declared != self.written => {
+                return Err(self.in_variant(SerError::unencodable(format_args!(
+                    "the sequence declared {declared} elements and gave {}",
+                    self.written
+                ))));
+            }
+            _ => {}
+        }
+        if self.open {
+            self.state.close_list();
+            if self.variant.is_some() {
+                close_variant(self.state);
             }
         }
+        Ok(())
+    }
+
+    /// A failure inside the list of `{variant: […]}` passes the variant's key on its way out.
+    fn in_variant(&self, mut error: SerError) -> SerError {
+        if let Some(variant) = self.variant {
+            error
+                .0
+                .segments
+                .push(Segment::Key(Key::Str(variant.into())));
+        }
+        error
     }
 }
 
 impl ser::SerializeSeq for List<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unencodable> {
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
         self.element(value)
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn end(self) -> Result<(), SerError> {
         List::end(self)
     }
 }
 
 impl ser::SerializeTuple for List<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unencodable> {
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
         self.element(value)
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn end(self) -> Result<(), SerError> {
         List::end(self)
     }
 }
 
 impl ser::SerializeTupleStruct for List<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unencodable> {
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
         self.element(value)
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn end(self) -> Result<(), SerError> {
         List::end(self)
     }
 }
 
 impl ser::SerializeTupleVariant for List<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unencodable> {
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
         self.element(value)
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn end(self) -> Result<(), SerError> {
         List::end(self)
     }
 }
 
-/// The entries of a map or struct, buffered to be sorted by their encoding.
+/// The entries of a map or struct, each hashed on its own.
 struct Map<'a> {
-    encoder: &'a mut Encoder,
-    frame: Frame,
+    state: &'a mut State,
+    open: bool,
     /// A key was written and its value not yet.
     pending_key: bool,
+    index: usize,
+    /// The map is the value of `{variant: {…}}`.
+    variant: Option<&'static str>,
 }
 
 impl<'a> Map<'a> {
-    fn new(encoder: &'a mut Encoder) -> Self {
-        let frame = encoder.begin_buffered();
-        Map {
-            encoder,
-            frame,
-            pending_key: false,
+    fn new(state: &'a mut State, variant: Option<&'static str>) -> Result<Self, SerError> {
+        let mut open_ = true;
+        if let Some(variant) = variant {
+            open_ = open_variant(state, variant)?;
         }
+        if open_ {
+            open_ = open(state, tag::MAP).map_err(|mut error| {
+                if let Some(variant) = variant {
+                    error
+                        .0
+                        .segments
+                        .push(Segment::Key(Key::Str(variant.into())));
+                }
+                error
+            })?;
+        }
+        Ok(Map {
+            state,
+            open: open_,
+            pending_key: false,
+            index: 0,
+            variant,
+        })
     }
 
-    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Unencodable> {
-        self.encoder.begin_entry();
-        self.encoder.write_str(key);
-        value.serialize(ValueSerializer(self.encoder))?;
-        self.encoder.end_entry();
+    fn in_variant(&self, mut error: SerError) -> SerError {
+        if let Some(variant) = self.variant {
+            error
+                .0
+                .segments
+                .push(Segment::Key(Key::Str(variant.into())));
+        }
+        error
+    }
+
+    fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerError> {
+        if self.pending_key {
+            return Err(self.in_variant(SerError::unencodable(
+                "a map key was given where its value was due",
+            )));
+        }
+        self.pending_key = true;
+        if !self.open {
+            return Ok(());
+        }
+        let index = self.index;
+        part(self.state, key, || Segment::KeyOf(index)).map_err(|error| self.in_variant(error))
+    }
+
+    fn value<T: Serialize + ?Sized>(
+        &mut self,
+        value: &T,
+        segment: impl FnOnce() -> Segment,
+    ) -> Result<(), SerError> {
+        if !self.pending_key {
+            return Err(self.in_variant(SerError::unencodable(
+                "a map value was given without its key",
+            )));
+        }
+        self.pending_key = false;
+        if !self.open {
+            return Ok(());
+        }
+        part(self.state, value, segment).map_err(|error| self.in_variant(error))?;
+        self.state.end_entry();
+        self.index += 1;
         Ok(())
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), SerError> {
         if self.pending_key {
-            return Err(Unencodable);
+            return Err(self.in_variant(SerError::unencodable(
+                "a struct field was given where a map value was due",
+            )));
         }
-        self.encoder
-            .end_buffered(self.frame, tag::MAP, Order::Sorted);
+        if !self.open {
+            return Ok(());
+        }
+        self.state.scalar(Scalar::Str(key.as_bytes()));
+        self.pending_key = true;
+        self.value(value, || Segment::Key(Key::Str(key.into())))
+    }
+
+    fn end(self) -> Result<(), SerError> {
+        if self.pending_key {
+            return Err(self.in_variant(SerError::unencodable(
+                "the map ended after a key, without its value",
+            )));
+        }
+        if self.open {
+            self.state.close_entries();
+            if self.variant.is_some() {
+                close_variant(self.state);
+            }
+        }
         Ok(())
     }
 }
 
 impl ser::SerializeMap for Map<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
     // An entry is a key and then its value: a Serialize impl that calls these out of turn
     // would leave an entry without a key or a value, so it gets no encoding.
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Unencodable> {
-        if self.pending_key {
-            return Err(Unencodable);
-        }
-        self.pending_key = true;
-        self.encoder.begin_entry();
-        key.serialize(ValueSerializer(self.encoder))
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerError> {
+        self.key(key)
     }
 
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unencodable> {
-        if !self.pending_key {
-            return Err(Unencodable);
-        }
-        self.pending_key = false;
-        value.serialize(ValueSerializer(self.encoder))?;
-        self.encoder.end_entry();
-        Ok(())
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+        let index = self.index;
+        self.value(value, || Segment::Entry(index))
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    // With the key at hand, a failure in the value can name it.
+    fn serialize_entry<K, V>(&mut self, key: &K, value: &V) -> Result<(), SerError>
+    where
+        K: Serialize + ?Sized,
+        V: Serialize + ?Sized,
+    {
+        self.key(key)?;
+        let index = self.index;
+        self.value(value, || {
+            render_key(key).map_or(Segment::Entry(index), Segment::Key)
+        })
+    }
+
+    fn end(self) -> Result<(), SerError> {
         Map::end(self)
     }
 }
 
 impl ser::SerializeStruct for Map<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
-    ) -> Result<(), Unencodable> {
+    ) -> Result<(), SerError> {
         self.field(key, value)
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn end(self) -> Result<(), SerError> {
         Map::end(self)
     }
 }
 
 impl ser::SerializeStructVariant for Map<'_> {
     type Ok = ();
-    type Error = Unencodable;
+    type Error = SerError;
 
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
-    ) -> Result<(), Unencodable> {
+    ) -> Result<(), SerError> {
         self.field(key, value)
     }
 
-    fn end(self) -> Result<(), Unencodable> {
+    fn end(self) -> Result<(), SerError> {
         Map::end(self)
     }
 }

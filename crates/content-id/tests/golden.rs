@@ -1,8 +1,9 @@
 //! `golden/content-id.json`, read in both directions: each case's typed description is
-//! rebuilt and hashed, and the Rust values the file names are hashed again. The UUIDv5 of
-//! every case is recomputed with the `uuid` crate from the 128-character id.
+//! rebuilt and hashed, the Rust values the file names are hashed again, and each JSON
+//! document is read again. The UUIDv5 of every case is recomputed with the `uuid` crate from
+//! the 128-character id. The rejected documents are rejected with the filed error.
 
-use content_id::{Encoder, StableHash, generate_uuid5, generate_with_length};
+use content_id::{Encoder, Options, StableHash, Written, generate_uuid5_with, generate_with};
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -21,6 +22,8 @@ enum Described {
     List(Vec<Described>),
     Map(Vec<(Described, Described)>),
     Set(Vec<Described>),
+    /// The marker of a part that failed; the bytes of it hashed before it failed.
+    Unhashable(Vec<u8>),
 }
 
 impl Described {
@@ -48,13 +51,14 @@ impl Described {
                     .map(|pair| (Described::parse(&pair[0]), Described::parse(&pair[1])))
                     .collect(),
             ),
+            "unhashable" => Described::Unhashable(hex(inner.as_str().unwrap())),
             other => panic!("unknown kind {other}"),
         }
     }
 }
 
 impl StableHash for Described {
-    fn stable_hash(&self, encoder: &mut Encoder) {
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
         match self {
             Described::Null => ().stable_hash(encoder),
             Described::Bool(value) => value.stable_hash(encoder),
@@ -68,6 +72,12 @@ impl StableHash for Described {
             Described::List(items) => items.stable_hash(encoder),
             Described::Map(entries) => encoder.write_map(entries.iter().map(|(k, v)| (k, v))),
             Described::Set(items) => encoder.write_set(items),
+            // A part that failed before writing anything; one that wrote some of itself first
+            // only comes out of serde (see `serde_values_give_the_filed_ids`).
+            Described::Unhashable(written) => {
+                assert!(written.is_empty(), "only serde fails after writing");
+                encoder.fail("the marker of the golden file")
+            }
         }
     }
 }
@@ -83,21 +93,40 @@ fn cases(golden: &Value) -> &[Value] {
     golden["cases"].as_array().unwrap()
 }
 
+/// What names a case: its Rust expression or its JSON document.
+fn name(case: &Value) -> &str {
+    case["rust"]
+        .as_str()
+        .or_else(|| case["json"].as_str())
+        .unwrap()
+}
+
 fn assert_case<T: StableHash + ?Sized>(case: &Value, data: &T) {
+    let ignore_unhashable = case["ignore_unhashable"] == true;
     for length in [16, 64, 128] {
         let expected = case["ids"][length.to_string()].as_str().unwrap();
+        let options = Options {
+            length,
+            ignore_unhashable,
+        };
         assert_eq!(
-            generate_with_length(data, length).unwrap(),
+            generate_with(data, &options).unwrap(),
             expected,
             "{} at {length}",
-            case["rust"]
+            name(case)
         );
     }
+    let options = Options {
+        ignore_unhashable,
+        ..Options::default()
+    };
     assert_eq!(
-        generate_uuid5(data).to_string(),
+        generate_uuid5_with(data, &content_id::NAMESPACE, &options)
+            .unwrap()
+            .to_string(),
         case["uuid5"].as_str().unwrap(),
         "{}",
-        case["rust"]
+        name(case)
     );
 }
 
@@ -105,10 +134,97 @@ fn assert_case<T: StableHash + ?Sized>(case: &Value, data: &T) {
 fn every_description_hashes_to_its_ids() {
     let golden = golden();
     let cases = cases(&golden);
-    assert!(cases.len() >= 50, "only {} cases", cases.len());
+    assert!(cases.len() >= 90, "only {} cases", cases.len());
+    let mut partial = Vec::new();
     for case in cases {
+        if case["value"].to_string().contains(r#"{"unhashable":"0"#) {
+            partial.push(name(case));
+            continue;
+        }
         assert_case(case, &Described::parse(&case["value"]));
     }
+    assert_eq!(partial, ["Serde(&ShortSeq)", "(Serde(&ShortSeq), 3)"]);
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn every_json_document_reads_to_its_ids() {
+    use content_id::json::{generate_from_reader, generate_uuid5_from_reader};
+
+    let golden = golden();
+    let documents: Vec<&Value> = cases(&golden)
+        .iter()
+        .filter(|case| case.get("json").is_some())
+        .collect();
+    assert!(documents.len() >= 30, "only {} documents", documents.len());
+    for case in documents {
+        let document = case["json"].as_str().unwrap();
+        for length in [16, 64, 128] {
+            let options = Options {
+                length,
+                ..Options::default()
+            };
+            assert_eq!(
+                generate_from_reader(document.as_bytes(), &options).unwrap(),
+                case["ids"][length.to_string()].as_str().unwrap(),
+                "{document} at {length}"
+            );
+        }
+        assert_eq!(
+            generate_uuid5_from_reader(document.as_bytes(), &content_id::NAMESPACE)
+                .unwrap()
+                .to_string(),
+            case["uuid5"].as_str().unwrap(),
+            "{document}"
+        );
+    }
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn every_rejected_document_gives_its_error() {
+    use content_id::Error;
+    use content_id::json::{JsonErrorKind, generate_from_reader};
+
+    let golden = golden();
+    let rejected = golden["json_errors"].as_array().unwrap();
+    assert!(
+        rejected.len() >= 40,
+        "only {} rejected documents",
+        rejected.len()
+    );
+    let mut kinds = std::collections::BTreeSet::new();
+    for case in rejected {
+        let document = match case["json"].as_str() {
+            Some(text) => text.as_bytes().to_vec(),
+            None => hex(case["json_hex"].as_str().unwrap()),
+        };
+        let Err(Error::Json(error)) = generate_from_reader(&document[..], &Options::default())
+        else {
+            panic!("{case} is accepted");
+        };
+        let kind = match error.kind {
+            JsonErrorKind::Expected { .. } => "expected",
+            JsonErrorKind::DuplicateKey { .. } => "duplicate_key",
+            JsonErrorKind::IntegerOutOfRange => "integer_out_of_range",
+            JsonErrorKind::FloatOverflow => "float_overflow",
+            JsonErrorKind::FloatUnderflow => "float_underflow",
+            JsonErrorKind::LeadingZero => "leading_zero",
+            JsonErrorKind::InvalidUtf8 => "invalid_utf8",
+            JsonErrorKind::ControlCharacter { .. } => "control_character",
+            JsonErrorKind::InvalidEscape { .. } => "invalid_escape",
+            JsonErrorKind::LoneSurrogate { .. } => "lone_surrogate",
+            _ => "other",
+        };
+        assert_eq!(kind, case["error"], "{case}");
+        assert_eq!(error.offset, case["offset"].as_u64().unwrap(), "{case}");
+        assert_eq!(error.line, case["line"].as_u64().unwrap(), "{case}");
+        assert_eq!(error.column, case["column"].as_u64().unwrap(), "{case}");
+        assert_eq!(error.to_string(), case["message"], "{case}");
+        kinds.insert(kind);
+    }
+    // Every rule has a rejected document.
+    assert_eq!(kinds.len(), 10, "{kinds:?}");
 }
 
 #[test]
@@ -134,7 +250,7 @@ fn ids_have_the_lengths_they_are_filed_under_and_are_distinct() {
             if length == "64" {
                 seen.entry(id.to_owned())
                     .or_insert_with(Vec::new)
-                    .push(case["rust"].as_str().unwrap().to_owned());
+                    .push(name(case).to_owned());
             }
         }
     }
@@ -142,10 +258,36 @@ fn ids_have_the_lengths_they_are_filed_under_and_are_distinct() {
     let mut shared: Vec<Vec<String>> = seen.into_values().filter(|names| names.len() > 1).collect();
     shared.iter_mut().for_each(|names| names.sort());
     shared.sort();
+    // Each JSON document here shares its id with the Rust value it reads as.
     let expected: Vec<Vec<&str>> = vec![
-        vec!["()", "None::<u8>", "Serde(&Marker)", "Some(None::<u8>)"],
-        vec!["-0.0f64", "0.0f64"],
+        vec![
+            "\r\n\t{ \"pages\" :[1,2.5,null],\n\"name\":\"report\" }\n",
+            "{\"name\": \"report\", \"pages\": [1, 2.5, null]}",
+        ],
+        vec![" true ", "true"],
+        vec!["\"\"", "\"\""],
+        vec!["\"\\u00e9\"", "\"é\"", "'é'"],
+        vec![
+            "()",
+            "None::<u8>",
+            "Serde(&Marker)",
+            "Some(None::<u8>)",
+            "null",
+        ],
+        vec!["-0", "0", "0u8"],
+        vec!["-0.0", "-0.0f64", "0.0f64", "0e-400"],
+        vec!["-170141183460469231731687303715884105728", "i128::MIN"],
+        vec!["-9223372036854775808", "i64::MIN"],
         vec!["-f64::NAN", "f64::NAN"],
+        vec!["0.1", "0.1f64"],
+        vec!["1.0", "1.0f64"],
+        vec!["18446744073709551615", "u64::MAX"],
+        vec!["1E2", "1e+2"],
+        vec!["2.4703282292062328e-324", "5e-324", "5e-324f64"],
+        vec!["340282366920938463463374607431768211455", "u128::MAX"],
+        vec!["BTreeMap::<String, u8>::new()", "{}"],
+        vec!["Vec::<u8>::new()", "[]"],
+        vec!["false", "false"],
     ];
     assert_eq!(shared, expected);
 }
@@ -201,6 +343,29 @@ fn rust_values_give_the_filed_ids() {
     assert_case(&find("Some(5u8)"), &Some(Some(5i32)));
 }
 
+/// The marker `0x0A` takes the place of each part that fails, with `ignore_unhashable`.
+#[test]
+fn unhashable_parts_give_the_filed_ids() {
+    struct Unhashable;
+    impl StableHash for Unhashable {
+        fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+            encoder.fail("no stable content")
+        }
+    }
+    let golden = golden();
+    let find = |rust: &str| {
+        cases(&golden)
+            .iter()
+            .find(|case| case["rust"] == rust)
+            .unwrap_or_else(|| panic!("no case {rust}"))
+            .clone()
+    };
+    let case = find("(1, Unhashable)");
+    assert_eq!(case["ignore_unhashable"], true);
+    assert_case(&case, &(1u64, Unhashable));
+    assert_case(&case, &[&1 as &dyn StableHash, &Unhashable]);
+}
+
 #[cfg(feature = "serde")]
 #[test]
 fn serde_values_give_the_filed_ids() {
@@ -253,4 +418,19 @@ fn serde_values_give_the_filed_ids() {
         }),
     );
     assert_case(&find("Serde(&Meters(1.5))"), &Serde(&1.5));
+
+    /// Declares three elements and writes two: it fails after its start and its elements
+    /// were hashed.
+    struct ShortSeq;
+    impl Serialize for ShortSeq {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeSeq;
+            let mut seq = serializer.serialize_seq(Some(3))?;
+            seq.serialize_element(&1)?;
+            seq.serialize_element(&2)?;
+            seq.end()
+        }
+    }
+    assert_case(&find("Serde(&ShortSeq)"), &Serde(&ShortSeq));
+    assert_case(&find("(Serde(&ShortSeq), 3)"), &(Serde(&ShortSeq), 3));
 }

@@ -4,13 +4,15 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::net::Ipv4Addr;
 
-use blake2::Blake2bMac;
-use blake2::digest::Mac;
-use blake2::digest::consts::U32;
-use content_id::{Bytes, Serde, StableHash, generate};
+use content_id::{Bytes, Error, Options, Serde, StableHash};
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use serde_json::json;
+
+/// The id of `data`, which must have one.
+fn generate<T: StableHash + ?Sized>(data: &T) -> String {
+    content_id::generate(data).unwrap()
+}
 
 #[derive(Serialize)]
 struct Order {
@@ -261,17 +263,6 @@ fn sequences_and_maps_of_unknown_length() {
     );
 }
 
-fn unencodable_id() -> String {
-    let mut mac =
-        Blake2bMac::<U32>::new_with_salt_and_personal(None, &[], b"identifier:cid:1").unwrap();
-    mac.update(&[0xFF]);
-    mac.finalize()
-        .into_bytes()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
 struct Failing;
 
 impl Serialize for Failing {
@@ -308,24 +299,93 @@ impl Serialize for KeyKey {
     }
 }
 
+/// `Err(Unencodable { path, reason })`.
+fn unencodable(path: &str, reason: &str) -> Result<String, Error> {
+    Err(Error::Unencodable {
+        path: path.into(),
+        reason: reason.into(),
+    })
+}
+
 #[test]
-fn a_failing_serialize_is_unencodable() {
-    let unencodable = unencodable_id();
-    assert_eq!(generate(&Serde(&Failing)), unencodable);
-    assert_eq!(generate(&Serde(&ShortSeq)), unencodable);
-    assert_eq!(generate(&Serde(&KeyKey)), unencodable);
+fn a_failing_serialize_is_an_error_that_says_where() {
+    assert_eq!(
+        content_id::generate(&Serde(&Failing)),
+        unencodable("$", "cannot serialize")
+    );
+    assert_eq!(
+        content_id::generate(&Serde(&ShortSeq)),
+        unencodable("$", "the sequence declared 3 elements and gave 2")
+    );
+    assert_eq!(
+        content_id::generate(&Serde(&KeyKey)),
+        unencodable("$", "a map key was given where its value was due")
+    );
     // Wherever it sits, and whatever was written before it.
     assert_eq!(
-        generate(&BTreeMap::from([
+        content_id::generate(&BTreeMap::from([
             ("a", Serde(&Failing)),
             ("b", Serde(&Failing))
         ])),
-        unencodable
+        unencodable("$.a", "cannot serialize")
     );
-    assert_eq!(generate(&(1, Serde(&Failing), "after")), unencodable);
     assert_eq!(
-        generate(&vec![BTreeMap::from([(1, vec![Serde(&ShortSeq)])])]),
-        unencodable
+        content_id::generate(&(1, Serde(&Failing), "after")),
+        unencodable("$[1]", "cannot serialize")
+    );
+    assert_eq!(
+        content_id::generate(&vec![BTreeMap::from([(1, vec![Serde(&ShortSeq)])])]),
+        unencodable("$[0]{1}[0]", "the sequence declared 3 elements and gave 2")
+    );
+    // Inside serde: fields, elements, map entries and variants name their place.
+    #[derive(Serialize)]
+    struct User {
+        name: Failing,
+    }
+    #[derive(Serialize)]
+    struct Users {
+        users: Vec<BTreeMap<String, User>>,
+    }
+    let users = Users {
+        users: vec![
+            BTreeMap::new(),
+            BTreeMap::from([("first name".into(), User { name: Failing })]),
+        ],
+    };
+    assert_eq!(
+        content_id::generate(&Serde(&users)),
+        unencodable("$.users[1][\"first name\"].name", "cannot serialize")
+    );
+    #[derive(Serialize)]
+    enum Event {
+        Moved(ShortSeq),
+        Pair(u8, Failing),
+        Named { inner: KeyKey },
+    }
+    assert_eq!(
+        content_id::generate(&Serde(&[Event::Moved(ShortSeq)])),
+        unencodable("$[0].Moved", "the sequence declared 3 elements and gave 2")
+    );
+    assert_eq!(
+        content_id::generate(&Serde(&Event::Pair(1, Failing))),
+        unencodable("$.Pair[1]", "cannot serialize")
+    );
+    assert_eq!(
+        content_id::generate(&Serde(&Event::Named { inner: KeyKey })),
+        unencodable(
+            "$.Named.inner",
+            "a map key was given where its value was due"
+        )
+    );
+    let keyed = BTreeMap::from([((1, 2), Serde(&Failing))]);
+    assert_eq!(
+        content_id::generate(&keyed),
+        unencodable("${#0}", "cannot serialize")
+    );
+    let keyed = BTreeMap::from([(-7i64, vec![Failing])]);
+    assert_eq!(
+        content_id::generate(&Serde(&keyed)),
+        unencodable("${-7}[0]", "cannot serialize")
     );
     // A Mutex poisoned by a panic fails to serialize.
     let mutex = std::sync::Arc::new(std::sync::Mutex::new(5));
@@ -336,8 +396,90 @@ fn a_failing_serialize_is_unencodable() {
     })
     .join();
     assert!(mutex.is_poisoned());
-    assert_eq!(generate(&Serde(&*mutex)), unencodable);
-    // Nothing encodable shares the id.
-    assert_ne!(generate(&Serde(&json!(null))), unencodable);
-    assert_ne!(generate(&[1, 2]), unencodable);
+    assert_eq!(
+        content_id::generate(&Serde(&("config", &*mutex))),
+        unencodable("$[1]", "lock poison error while serializing")
+    );
+}
+
+#[test]
+fn ignore_unhashable_writes_the_marker_in_the_place_of_what_fails() {
+    let ignore = Options {
+        ignore_unhashable: true,
+        ..Options::default()
+    };
+    let id = |data: &dyn StableHash| content_id::generate_with(&data, &ignore).unwrap();
+    // A part that fails is the marker; the rest counts.
+    assert_ne!(id(&(1, Serde(&Failing))), id(&(2, Serde(&Failing))));
+    assert_eq!(id(&(1, Serde(&Failing))), id(&(1, Serde(&KeyKey))));
+    // The marker is not null, nor anything else that encodes.
+    assert_ne!(id(&(1, Serde(&Failing))), id(&(1, ())));
+    assert_ne!(id(&(1, Serde(&Failing))), id(&(1,)));
+    // A struct field that fails: the other fields still count.
+    #[derive(Serialize)]
+    struct Upload {
+        name: &'static str,
+        content: Failing,
+    }
+    let a = Upload {
+        name: "a.txt",
+        content: Failing,
+    };
+    let b = Upload {
+        name: "b.txt",
+        content: Failing,
+    };
+    assert_ne!(id(&Serde(&a)), id(&Serde(&b)));
+    // A value that wrote part of itself before it failed still takes one place: the marker
+    // counts the bytes it wrote. `[1]`-then-failing is not `[1]` followed by a failure.
+    struct WritesThenFails;
+    impl Serialize for WritesThenFails {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut seq = serializer.serialize_seq(Some(1))?;
+            seq.serialize_element(&1)?;
+            seq.end()?;
+            Err(S::Error::custom("failed after writing"))
+        }
+    }
+    assert_ne!(
+        id(&(Serde(&WritesThenFails), 2)),
+        id(&([1], Serde(&Failing), 2))
+    );
+    assert_ne!(id(&(Serde(&WritesThenFails), 2)), id(&(Serde(&Failing), 2)));
+    assert_ne!(id(&(Serde(&WritesThenFails),)), id(&([1], Serde(&Failing))));
+    assert_ne!(
+        id(&(Serde(&ShortSeq), 3)),
+        id(&([1, 2], Serde(&Failing), 3))
+    );
+    // Values that encode are not affected by the option.
+    let value = json!({"a": [1, 2.5, null]});
+    assert_eq!(id(&Serde(&value)), generate(&Serde(&value)));
+}
+
+#[test]
+fn nesting_deeper_than_max_depth_is_an_error() {
+    use content_id::MAX_DEPTH;
+    let deep = |depth: usize| {
+        let mut value = json!(1);
+        for _ in 0..depth {
+            value = serde_json::Value::Array(vec![value]);
+        }
+        value
+    };
+    assert!(content_id::generate(&Serde(&deep(MAX_DEPTH))).is_ok());
+    let error = content_id::generate(&Serde(&deep(MAX_DEPTH + 1))).unwrap_err();
+    let Error::TooDeep { path, limit } = &error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(*limit, MAX_DEPTH);
+    assert_eq!(*path, format!("${}", "[0]".repeat(MAX_DEPTH)));
+    // With ignore_unhashable too: depth is not a property of one part.
+    let ignore = Options {
+        ignore_unhashable: true,
+        ..Options::default()
+    };
+    assert!(matches!(
+        content_id::generate_with(&Serde(&deep(MAX_DEPTH + 1)), &ignore),
+        Err(Error::TooDeep { .. })
+    ));
 }

@@ -20,7 +20,7 @@
 //! let code = identifier::checksummed_id::generate();
 //! assert!(identifier::checksummed_id::verify(&code));
 //!
-//! let digest = identifier::content_id::generate(&("report", 2026, [1.5, 2.5]));
+//! let digest = identifier::content_id::generate(&("report", 2026, [1.5, 2.5]))?;
 //! assert_eq!(digest.len(), 64);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -1,13 +1,20 @@
 //! `golden/content-id.json`: content ids of values of every kind, at lengths 16, 64 and 128,
 //! and their UUIDv5.
 //!
-//! Each case holds the value twice: as the Rust expression it was computed from (`rust`), and
-//! as a typed JSON tree (`value`) that another implementation can rebuild it from.
+//! Each case holds the value twice: as the Rust expression (`rust`) or the JSON document
+//! (`json`) it was computed from, and as a typed JSON tree (`value`) that another
+//! implementation can rebuild it from. `json_errors` are documents the JSON reader rejects,
+//! with where and why.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use content_id::{Bytes, Serde, StableHash, generate_uuid5, generate_with_length};
+use content_id::json::{JsonErrorKind, generate_from_reader, generate_uuid5_from_reader};
+use content_id::{
+    Bytes, Encoder, Error, NAMESPACE, Options, Serde, StableHash, Written, generate_uuid5,
+    generate_uuid5_with, generate_with,
+};
 use serde::Serialize;
+use serde::ser::{Error as _, SerializeSeq, Serializer};
 use serde_json::{Value, json};
 
 use super::Seeded;
@@ -43,25 +50,178 @@ enum Shape {
     Labeled { name: String, size: u8 },
 }
 
-/// The cases, in the order of the file.
-struct Cases(Vec<Value>);
+/// A value that cannot be encoded: it says so.
+struct Unhashable;
+
+impl StableHash for Unhashable {
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+        encoder.fail("no stable content")
+    }
+}
+
+/// The set {1, Unhashable}.
+struct SetWithUnhashable;
+
+impl StableHash for SetWithUnhashable {
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+        let mut set = encoder.set();
+        set.element(&1).element(&Unhashable);
+        set.finish()
+    }
+}
+
+/// A `Serialize` that fails.
+struct Fails;
+
+impl Serialize for Fails {
+    fn serialize<S: Serializer>(&self, _serializer: S) -> Result<S::Ok, S::Error> {
+        Err(S::Error::custom("cannot serialize"))
+    }
+}
+
+/// A sequence that declares 3 elements and gives 2, [1, 2].
+struct ShortSeq;
+
+impl Serialize for ShortSeq {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(3))?;
+        seq.serialize_element(&1)?;
+        seq.serialize_element(&2)?;
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct Upload {
+    name: &'static str,
+    content: Fails,
+}
+
+/// The cases, in the order of the file, and the rejected JSON documents.
+struct Cases {
+    cases: Vec<Value>,
+    json_errors: Vec<Value>,
+}
 
 impl Cases {
     fn add<T: StableHash + ?Sized>(&mut self, rust: &str, data: &T, value: Value) {
-        let ids: serde_json::Map<String, Value> = LENGTHS
-            .iter()
-            .map(|&length| {
-                let id = generate_with_length(data, length).expect("a valid length");
-                (length.to_string(), Value::String(id))
-            })
-            .collect();
-        self.0.push(json!({
+        let ids = ids(|length| {
+            generate_with(
+                data,
+                &Options {
+                    length,
+                    ..Options::default()
+                },
+            )
+        });
+        self.cases.push(json!({
             "rust": rust,
             "value": value,
             "ids": ids,
-            "uuid5": generate_uuid5(data).to_string(),
+            "uuid5": generate_uuid5(data).expect("an encodable value").to_string(),
         }));
     }
+
+    /// A value with parts that cannot be encoded, hashed with `ignore_unhashable`.
+    fn add_ignoring<T: StableHash + ?Sized>(&mut self, rust: &str, data: &T, value: Value) {
+        assert!(
+            content_id::generate(data).is_err(),
+            "{rust} should fail without ignore_unhashable"
+        );
+        let ids = ids(|length| {
+            generate_with(
+                data,
+                &Options {
+                    length,
+                    ignore_unhashable: true,
+                },
+            )
+        });
+        let uuid5 = generate_uuid5_with(
+            data,
+            &NAMESPACE,
+            &Options {
+                ignore_unhashable: true,
+                ..Options::default()
+            },
+        )
+        .expect("a value whose parts that fail are ignored");
+        self.cases.push(json!({
+            "rust": rust,
+            "ignore_unhashable": true,
+            "value": value,
+            "ids": ids,
+            "uuid5": uuid5.to_string(),
+        }));
+    }
+
+    /// A JSON document and the typed tree it reads as.
+    fn add_json(&mut self, document: &str, value: Value) {
+        let ids = ids(|length| {
+            generate_from_reader(
+                document.as_bytes(),
+                &Options {
+                    length,
+                    ..Options::default()
+                },
+            )
+        });
+        let uuid5 =
+            generate_uuid5_from_reader(document.as_bytes(), &NAMESPACE).expect("a valid document");
+        self.cases.push(json!({
+            "json": document,
+            "value": value,
+            "ids": ids,
+            "uuid5": uuid5.to_string(),
+        }));
+    }
+
+    /// A document the JSON reader rejects: the error's kind, where, and its message.
+    fn reject(&mut self, document: &[u8]) {
+        let error = match generate_from_reader(document, &Options::default()) {
+            Err(Error::Json(error)) => error,
+            other => panic!("{document:?} should be rejected, not give {other:?}"),
+        };
+        let kind = match &error.kind {
+            JsonErrorKind::Expected { .. } => "expected",
+            JsonErrorKind::DuplicateKey { .. } => "duplicate_key",
+            JsonErrorKind::IntegerOutOfRange => "integer_out_of_range",
+            JsonErrorKind::FloatOverflow => "float_overflow",
+            JsonErrorKind::FloatUnderflow => "float_underflow",
+            JsonErrorKind::LeadingZero => "leading_zero",
+            JsonErrorKind::InvalidUtf8 => "invalid_utf8",
+            JsonErrorKind::ControlCharacter { .. } => "control_character",
+            JsonErrorKind::InvalidEscape { .. } => "invalid_escape",
+            JsonErrorKind::LoneSurrogate { .. } => "lone_surrogate",
+            other => panic!("a kind the golden file does not name: {other:?}"),
+        };
+        let mut case = json!({
+            "error": kind,
+            "offset": error.offset,
+            "line": error.line,
+            "column": error.column,
+            "message": error.to_string(),
+        });
+        match std::str::from_utf8(document) {
+            Ok(text) => case["json"] = json!(text),
+            Err(_) => {
+                let hex: String = document.iter().map(|byte| format!("{byte:02x}")).collect();
+                case["json_hex"] = json!(hex);
+            }
+        }
+        self.json_errors.push(case);
+    }
+}
+
+/// The ids of one input at each length.
+fn ids(id: impl Fn(usize) -> Result<String, Error>) -> serde_json::Map<String, Value> {
+    LENGTHS
+        .iter()
+        .map(|&length| {
+            let id = id(length).expect("a valid length and input");
+            (length.to_string(), Value::String(id))
+        })
+        .collect()
 }
 
 // The typed JSON tree of a value: one-key objects named after the kinds of the encoding.
@@ -94,10 +254,21 @@ fn map(entries: Vec<(Value, Value)>) -> Value {
 fn set(items: Vec<Value>) -> Value {
     json!({ "set": items })
 }
+/// The marker of a part that failed before it wrote anything.
+fn unhashable() -> Value {
+    json!({ "unhashable": "" })
+}
+/// The marker of a part that failed after `written` (hex) of its encoding was hashed.
+fn unhashable_after(written: &str) -> Value {
+    json!({ "unhashable": written })
+}
 
 pub(crate) fn vectors() -> Value {
     let mut rng = Seeded::new(0xC0_17E7_71D5);
-    let mut cases = Cases(Vec::new());
+    let mut cases = Cases {
+        cases: Vec::new(),
+        json_errors: Vec::new(),
+    };
 
     // Integers: by value, whatever the type.
     cases.add("0u8", &0u8, int(0));
@@ -299,8 +470,191 @@ pub(crate) fn vectors() -> Value {
         )]),
     );
 
+    // Parts that cannot be encoded, with ignore_unhashable: the marker in their place.
+    cases.add_ignoring(
+        "(1, Unhashable)",
+        &(1, Unhashable),
+        list(vec![int(1), unhashable()]),
+    );
+    cases.add_ignoring(
+        "Serde(&Upload { name: \"a.txt\", content: Fails })",
+        &Serde(&Upload {
+            name: "a.txt",
+            content: Fails,
+        }),
+        map(vec![
+            (string("name"), string("a.txt")),
+            (string("content"), unhashable()),
+        ]),
+    );
+    // A sequence fails at its end, after its start and its elements were hashed: the marker
+    // counts those 37 bytes, which with it take the place of the sequence.
+    cases.add_ignoring(
+        "Serde(&ShortSeq)",
+        &Serde(&ShortSeq),
+        unhashable_after(
+            "06020000000000000000000000000000000001020000000000000000000000000000000002",
+        ),
+    );
+    cases.add_ignoring(
+        "(Serde(&ShortSeq), 3)",
+        &(Serde(&ShortSeq), 3),
+        list(vec![
+            unhashable_after(
+                "06020000000000000000000000000000000001020000000000000000000000000000000002",
+            ),
+            int(3),
+        ]),
+    );
+    cases.add_ignoring(
+        "HashSet {1, Unhashable}",
+        &SetWithUnhashable,
+        set(vec![int(1), unhashable()]),
+    );
+
+    json_cases(&mut cases);
+
     json!({
-        "description": "Content ids (content-id encoding version 1): BLAKE2b, unkeyed, unsalted, personalization \"identifier:cid:1\", digest size length/2 bytes, of the typed length-prefixed encoding specified in the content-id crate documentation, in lower-case hex at lengths 16, 64 and 128; `uuid5` is the UUIDv5 of the 128-character id (ASCII) under the namespace 361d425a-83f3-5c34-bc1b-1fb0a53128cd. `value` is the input as a typed tree of one-key objects: null, bool, int (a decimal string), float (the IEEE 754 binary64 bits in hex, before -0.0 and NaN are made canonical), str, bytes (hex), list, map (a list of [key, value] pairs, in no particular order), set (in no particular order). `rust` is the Rust value the ids were computed from.",
-        "cases": cases.0,
+        "description": "Content ids (content-id encoding version 2): BLAKE2b, unkeyed, unsalted, personalization \"identifier:cid:2\", digest size length/2 bytes, of the typed encoding specified in the content-id crate documentation (lists: 0x06, items, 0x09; maps and sets: tag, count, then the sorted BLAKE2b-256 digests personalized \"identifier:ent:2\" of each entry's key and value encodings or each element's encoding), in lower-case hex at lengths 16, 64 and 128; `uuid5` is the UUIDv5 of the 128-character id (ASCII) under the namespace 361d425a-83f3-5c34-bc1b-1fb0a53128cd. `value` is the input as a typed tree of one-key objects: null, bool, int (a decimal string), float (the IEEE 754 binary64 bits in hex, before -0.0 and NaN are made canonical), str, bytes (hex), list, map (a list of [key, value] pairs, in no particular order), set (in no particular order), unhashable (with `ignore_unhashable: true`, the marker of a part that cannot be encoded: its value is the hex of the bytes of the part that were hashed before it failed, usually empty; the encoding is those bytes, 0x0A, and their number as a u64). `rust` is the Rust value the ids were computed from, or `json` the JSON document. `json_errors` are documents (`json`, or `json_hex` when they are not UTF-8) that the JSON reader rejects, with the kind of error, its byte offset (from 0), line and column (from 1) and message.",
+        "cases": cases.cases,
+        "json_errors": cases.json_errors,
     })
+}
+
+/// JSON documents, one for each rule of `content_id::json`, and the documents it rejects.
+fn json_cases(cases: &mut Cases) {
+    // Every kind, and the same value whatever the spacing and the key order.
+    cases.add_json("null", null());
+    cases.add_json(" true ", boolean(true));
+    cases.add_json("false", boolean(false));
+    cases.add_json("\"\"", string(""));
+    cases.add_json("[]", list(vec![]));
+    cases.add_json("{}", map(vec![]));
+    cases.add_json(
+        "{\"name\": \"report\", \"pages\": [1, 2.5, null]}",
+        map(vec![
+            (string("name"), string("report")),
+            (string("pages"), list(vec![int(1), float(2.5), null()])),
+        ]),
+    );
+    cases.add_json(
+        "\r\n\t{ \"pages\" :[1,2.5,null],\n\"name\":\"report\" }\n",
+        map(vec![
+            (string("pages"), list(vec![int(1), float(2.5), null()])),
+            (string("name"), string("report")),
+        ]),
+    );
+    // The same key in different objects.
+    cases.add_json(
+        "[{\"a\": 1}, {\"a\": {\"a\": [\"a\"]}}]",
+        list(vec![
+            map(vec![(string("a"), int(1))]),
+            map(vec![(
+                string("a"),
+                map(vec![(string("a"), list(vec![string("a")]))]),
+            )]),
+        ]),
+    );
+    // Integers of any size in i128::MIN..=u128::MAX; -0 is the integer 0.
+    cases.add_json("0", int(0));
+    cases.add_json("-0", int(0));
+    cases.add_json("18446744073709551615", int(u64::MAX));
+    cases.add_json("18446744073709551616", int(1u128 << 64));
+    cases.add_json("18446744073709551617", int((1u128 << 64) + 1));
+    cases.add_json("-9223372036854775808", int(i64::MIN));
+    cases.add_json("-9223372036854775809", int(i128::from(i64::MIN) - 1));
+    cases.add_json("-9223372036854775810", int(i128::from(i64::MIN) - 2));
+    cases.add_json("340282366920938463463374607431768211455", int(u128::MAX));
+    cases.add_json("-170141183460469231731687303715884105728", int(i128::MIN));
+    // Floats: a fraction or an exponent; correctly rounded; -0.0 and 0e-400 are 0.0.
+    cases.add_json(
+        "18446744073709551616.0",
+        float(18_446_744_073_709_551_616.0),
+    );
+    cases.add_json("1.0", float(1.0));
+    cases.add_json("1E2", float(100.0));
+    cases.add_json("1e+2", float(100.0));
+    cases.add_json("-0.0", float(-0.0));
+    cases.add_json("0e-400", float(0.0));
+    cases.add_json("0.1", float(0.1));
+    cases.add_json("0.11000420646668853801420", float(0.110_004_206_466_688_54));
+    cases.add_json("5e-324", float(5e-324));
+    cases.add_json("2.4703282292062328e-324", float(5e-324));
+    cases.add_json("1.7976931348623157e308", float(f64::MAX));
+    // Strings: escapes, surrogate pairs, the same text written two ways.
+    cases.add_json("\"\\u00e9\"", string("é"));
+    cases.add_json("\"é\"", string("é"));
+    cases.add_json("\"\\ud83e\\udd80\"", string("🦀"));
+    cases.add_json(
+        "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0000\u{7f}\"",
+        string("\"\\/\u{8}\u{c}\n\r\t\u{0}\u{7f}"),
+    );
+    // Depth: 20 arrays and 20 objects, one inside the other (the typed tree of deeper ones
+    // would pass the nesting limit of JSON readers such as serde_json).
+    let mut document = String::new();
+    let mut value = int(1);
+    for _ in 0..20 {
+        value = map(vec![(string("k"), list(vec![value]))]);
+    }
+    for _ in 0..20 {
+        document.push_str("{\"k\":[");
+    }
+    document.push('1');
+    for _ in 0..20 {
+        document.push_str("]}");
+    }
+    cases.add_json(&document, value);
+
+    // Rejected: the rules, and strict RFC 8259.
+    for document in [
+        &b"{\"a\": 1, \"a\": 2}"[..],
+        b"[{\"x\": {\"k\": 1, \"j\": 2, \"k\": 3}}]",
+        b"{\"\\u0061\": 1, \"a\": 2}",
+        b"340282366920938463463374607431768211456",
+        b"-170141183460469231731687303715884105729",
+        b"1e400",
+        b"-1.8e308",
+        b"1e-400",
+        b"[0.00001e-320]",
+        b"2e-324",
+        b"01",
+        b"-01",
+        b"1.",
+        b".5",
+        b"+1",
+        b"-",
+        b"1e",
+        b"1e+",
+        b"NaN",
+        b"Infinity",
+        b"\"\xff\"",
+        b"\"a\xc3\"",
+        b"\"\xed\xa0\x80\"",
+        b"\"\\ud800\"",
+        b"\"\\udc00\"",
+        b"\"\\ud800\\u0041\"",
+        b"\"\\ud800x\"",
+        b"\"tab\there\"",
+        b"\"line\nbreak\"",
+        b"\"\\x41\"",
+        b"\"\\u12g4\"",
+        b"\"unterminated",
+        b"",
+        b"  \n ",
+        b"\xef\xbb\xbf{}",
+        b"[1, 2,]",
+        b"{\"a\": 1,}",
+        b"{\"a\" 1}",
+        b"{a: 1}",
+        b"{'a': 1}",
+        b"[1 2]",
+        b"[1] [2]",
+        b"{} x",
+        b"// comment\n{}",
+        b"tru",
+        b"nul",
+        b"[1,\n  }",
+    ] {
+        cases.reject(document);
+    }
 }
