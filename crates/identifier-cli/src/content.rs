@@ -1,9 +1,10 @@
-//! `content-id`: the content id of a JSON document.
+//! `content-id`: the content id of a JSON document, read as a stream.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
-use content_id::Serde;
+use content_id::json::{generate_from_reader, generate_uuid5_from_reader};
+use content_id::{Error, NAMESPACE, Options};
 
 use crate::Failure;
 
@@ -13,38 +14,40 @@ pub(crate) fn run(
     uuid5: bool,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let (name, text) = read(file)?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        Failure::Error(format!(
-            "{name}: invalid JSON at line {}, column {}: {e}",
-            e.line(),
-            e.column()
-        ))
-    })?;
-    if uuid5 {
-        writeln!(out, "{}", content_id::generate_uuid5(&Serde(&value)))?;
-    } else {
-        let id = content_id::generate_with_length(&Serde(&value), length)
-            .map_err(|e| Failure::Error(e.to_string()))?;
-        writeln!(out, "{id}")?;
+    let options = Options {
+        length,
+        ..Options::default()
+    };
+    // A bad length is an error before any input is read.
+    if !uuid5 {
+        options.check().map_err(|e| Failure::Error(e.to_string()))?;
     }
+    // The reader keeps a buffer of its own: neither the file nor standard input needs
+    // another, and the document is never held in memory.
+    let result = match file {
+        Some(path) if path != Path::new("-") => {
+            let name = path.display().to_string();
+            let file =
+                std::fs::File::open(path).map_err(|e| Failure::Error(format!("{name}: {e}")))?;
+            hash(file, &options, uuid5).map_err(|e| located(&name, e))
+        }
+        _ => {
+            hash(std::io::stdin().lock(), &options, uuid5).map_err(|e| located("standard input", e))
+        }
+    };
+    writeln!(out, "{}", result?)?;
     Ok(())
 }
 
-/// The document and a name for messages: a file, or standard input for `-` or no file.
-fn read(file: Option<&Path>) -> Result<(String, String), Failure> {
-    match file {
-        Some(path) if path != Path::new("-") => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Error(format!("{}: {e}", path.display())))?;
-            Ok((path.display().to_string(), text))
-        }
-        _ => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| Failure::Error(format!("standard input: {e}")))?;
-            Ok(("standard input".into(), text))
-        }
+fn hash(reader: impl std::io::Read, options: &Options, uuid5: bool) -> Result<String, Error> {
+    if uuid5 {
+        generate_uuid5_from_reader(reader, &NAMESPACE).map(|id| id.to_string())
+    } else {
+        generate_from_reader(reader, options)
     }
+}
+
+/// The error with the name of the input in front: its message says where in it.
+fn located(name: &str, error: Error) -> Failure {
+    Failure::Error(format!("{name}: {error}"))
 }

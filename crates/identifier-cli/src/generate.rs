@@ -1,105 +1,137 @@
 //! The generating subcommands, and `verify`.
+//!
+//! Ids are made and written [`CHUNK`] at a time: memory does not grow with the count, which
+//! may be anything up to `u64::MAX`, and a write to a closed pipe ends the command after at
+//! most one chunk.
 
 use std::fmt::Display;
 use std::io::Write;
 
 use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 
-use crate::Failure;
+use crate::{Failure, escaped};
 
-/// `count` ids: from one `fill`, or, with an explicit timestamp, one `at` call each.
-fn time_ordered<T: Display + Copy>(
-    count: usize,
-    at: Option<u64>,
-    fill: impl FnOnce(&mut [T]),
-    generate_at: impl Fn(u64) -> Result<T, String>,
-    zero: T,
+/// Ids made and written at a time: one `fill` (one clock reading, one lock) each.
+const CHUNK: usize = 1024;
+
+/// Writes `count` ids, one a line, [`CHUNK`] at a time: `fill` overwrites each chunk of a
+/// buffer that starts as copies of `placeholder`, then the chunk is written.
+fn write_in_chunks<T: Display + Copy>(
+    count: u64,
+    placeholder: T,
+    mut fill: impl FnMut(&mut [T]) -> Result<(), String>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    match at {
-        None => {
-            let mut ids = vec![zero; count];
-            fill(&mut ids);
-            write_lines(&ids, out)
+    let mut buffer = [placeholder; CHUNK];
+    let mut remaining = count;
+    while remaining > 0 {
+        let len = usize::try_from(remaining).map_or(CHUNK, |remaining| remaining.min(CHUNK));
+        let chunk = &mut buffer[..len];
+        fill(chunk).map_err(Failure::Error)?;
+        for id in chunk.iter() {
+            writeln!(out, "{id}")?;
         }
-        Some(timestamp) => {
-            for _ in 0..count {
-                let id = generate_at(timestamp).map_err(Failure::Error)?;
-                writeln!(out, "{id}")?;
-            }
-            Ok(())
-        }
-    }
-}
-
-fn write_lines<T: Display>(ids: &[T], out: &mut impl Write) -> Result<(), Failure> {
-    for id in ids {
-        writeln!(out, "{id}")?;
+        remaining -= len as u64;
     }
     Ok(())
 }
 
-pub(crate) fn ulids(count: usize, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
-    time_ordered(
-        count,
-        at,
-        ulid::fill,
-        |t| ulid::generate_at(t).map_err(|e| e.to_string()),
-        ulid::Ulid::from_u128(0),
-        out,
-    )
+/// Fills `ids` with one call to `generate` each.
+fn each<T, E: Display>(ids: &mut [T], generate: impl Fn() -> Result<T, E>) -> Result<(), String> {
+    for id in ids {
+        *id = generate().map_err(|error| error.to_string())?;
+    }
+    Ok(())
 }
 
-pub(crate) fn uuid7s(count: usize, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
-    let zero = uuid7::Uuid7::from_parts(0, 0).map_err(|e| Failure::Error(e.to_string()))?;
-    time_ordered(
-        count,
-        at,
-        uuid7::fill,
-        |t| uuid7::generate_at(t).map_err(|e| e.to_string()),
-        zero,
-        out,
-    )
+/// The message of an error of generation from the process-wide sequence: the system clock
+/// (or the sequence, run ahead of it) has left the format's range.
+fn from_the_clock(error: impl Display) -> String {
+    format!("cannot generate from the system clock: {error}")
 }
 
-pub(crate) fn object_ids(
-    count: usize,
-    at: Option<u64>,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    time_ordered(
-        count,
-        at,
-        objectid::fill,
-        |t| objectid::generate_at(t).map_err(|e| e.to_string()),
-        objectid::ObjectId::from_bytes([0; 12]),
-        out,
-    )
+pub(crate) fn ulids(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
+    let placeholder = ulid::Ulid::from_u128(0);
+    match at {
+        None => write_in_chunks(
+            count,
+            placeholder,
+            |ids| ulid::try_fill(ids).map_err(from_the_clock),
+            out,
+        ),
+        Some(timestamp_ms) => write_in_chunks(
+            count,
+            placeholder,
+            |ids| each(ids, || ulid::generate_at(timestamp_ms)),
+            out,
+        ),
+    }
+}
+
+pub(crate) fn uuid7s(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
+    let placeholder = uuid7::Uuid7::from_parts(0, 0).map_err(|e| Failure::Error(e.to_string()))?;
+    match at {
+        None => write_in_chunks(
+            count,
+            placeholder,
+            |ids| uuid7::try_fill(ids).map_err(from_the_clock),
+            out,
+        ),
+        Some(timestamp_ms) => write_in_chunks(
+            count,
+            placeholder,
+            |ids| each(ids, || uuid7::generate_at(timestamp_ms)),
+            out,
+        ),
+    }
+}
+
+pub(crate) fn object_ids(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
+    let placeholder = objectid::ObjectId::from_bytes([0; 12]);
+    match at {
+        None => write_in_chunks(
+            count,
+            placeholder,
+            |ids| objectid::try_fill(ids).map_err(from_the_clock),
+            out,
+        ),
+        Some(timestamp_s) => write_in_chunks(
+            count,
+            placeholder,
+            |ids| each(ids, || objectid::generate_at(timestamp_s)),
+            out,
+        ),
+    }
 }
 
 pub(crate) fn snowflakes(
     worker_id: u16,
-    count: usize,
+    count: u64,
     at: Option<u64>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let generator =
         SnowflakeIdGenerator::new(worker_id).map_err(|e| Failure::Error(e.to_string()))?;
-    let zero = SnowflakeId::try_from(0u64).map_err(|e| Failure::Error(e.to_string()))?;
-    let mut ids = vec![zero; count];
+    let placeholder = SnowflakeId::try_from(0u64).map_err(|e| Failure::Error(e.to_string()))?;
     match at {
-        None => generator.fill(&mut ids),
-        Some(timestamp) => ids
-            .iter_mut()
-            .try_for_each(|id| generator.generate_at(timestamp).map(|new| *id = new)),
+        None => write_in_chunks(
+            count,
+            placeholder,
+            |ids| generator.fill(ids).map_err(from_the_clock),
+            out,
+        ),
+        Some(timestamp_ms) => write_in_chunks(
+            count,
+            placeholder,
+            |ids| each(ids, || generator.generate_at(timestamp_ms)),
+            out,
+        ),
     }
-    .map_err(|e| Failure::Error(e.to_string()))?;
-    write_lines(&ids, out)
 }
 
 pub(crate) fn checksummed(
     options: &checksummed_id::Options,
-    count: usize,
+    count: u64,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     for _ in 0..count {
@@ -115,7 +147,8 @@ pub(crate) fn verify(codes: &[String], sep: char, out: &mut impl Write) -> Resul
     for code in codes {
         let valid = checksummed_id::verify_with(code, sep);
         all_valid &= valid;
-        writeln!(out, "{code}\t{}", if valid { "valid" } else { "invalid" })?;
+        let verdict = if valid { "valid" } else { "invalid" };
+        writeln!(out, "{}\t{verdict}", escaped(code))?;
     }
     if all_valid {
         Ok(())

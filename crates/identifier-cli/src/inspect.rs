@@ -1,10 +1,12 @@
-//! `inspect`: recognize an identifier by its shape, then parse it strictly.
+//! `inspect`: ask every format's strict parser whether it accepts an identifier.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use serde_json::{Map, Value, json};
 
-use crate::{Failure, rfc3339};
+use crate::rfc3339::{self, Timestamp};
+use crate::{Failure, escaped};
 
 /// Prints what each id is; `Rejected` if any is none of the formats.
 pub(crate) fn run(ids: &[String], as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
@@ -16,20 +18,38 @@ pub(crate) fn run(ids: &[String], as_json: bool, out: &mut impl Write) -> Result
             (Ok(fields), true) => {
                 let mut object = Map::new();
                 object.insert("id".into(), json!(id));
-                object.extend(fields.into_iter().map(|(k, v)| (k.to_owned(), v)));
-                writeln!(out, "{}", Value::Object(object))?;
+                object.extend(fields.into_iter().map(|f| (f.name.to_owned(), f.value)));
+                writeln!(out, "{}", json_line(&Value::Object(object)))?;
             }
             (Ok(fields), false) => {
-                writeln!(out, "{id}")?;
-                for (name, value) in fields {
-                    let text = value
-                        .as_str()
-                        .map_or_else(|| value.to_string(), str::to_owned);
-                    writeln!(out, "  {name:<13}{text}")?;
+                writeln!(out, "{}", escaped(id))?;
+                for Field {
+                    name,
+                    value,
+                    remark,
+                } in fields
+                {
+                    let text = human(&value);
+                    match remark {
+                        Some(remark) => writeln!(out, "  {name:<12} {text} ({remark})")?,
+                        None => writeln!(out, "  {name:<12} {text}")?,
+                    }
                 }
             }
-            (Err(why), true) => writeln!(out, "{}", json!({ "id": id, "error": why }))?,
-            (Err(why), false) => writeln!(out, "{id}\n  not an identifier: {why}")?,
+            (Err(reasons), true) => {
+                let reasons: Map<String, Value> = reasons
+                    .into_iter()
+                    .map(|(format, why)| (format.to_owned(), json!(why)))
+                    .collect();
+                let object = json!({ "id": id, "error": "not an identifier", "reasons": reasons });
+                writeln!(out, "{}", json_line(&object))?;
+            }
+            (Err(reasons), false) => {
+                writeln!(out, "{}\n  not an identifier:", escaped(id))?;
+                for (format, why) in reasons {
+                    writeln!(out, "    {format:<12} {why}")?;
+                }
+            }
         }
     }
     if all_recognized {
@@ -39,82 +59,229 @@ pub(crate) fn run(ids: &[String], as_json: bool, out: &mut impl Write) -> Result
     }
 }
 
-type Fields = Vec<(&'static str, Value)>;
-
-/// The format and fields of `id`, or why it is none of the formats. The shape decides which
-/// parser is asked, so the reason names the format the id came closest to.
-fn describe(id: &str) -> Result<Fields, String> {
-    let len = id.chars().count();
-    let is_hex = |c: char| c.is_ascii_hexdigit();
-    if len == 36 && id.contains('-') {
-        let uuid: uuid7::Uuid7 = id
-            .parse()
-            .map_err(|e| format!("36 characters like a UUID, but not a UUIDv7: {e}"))?;
-        return Ok(time_ordered(
-            "UUIDv7",
-            uuid.timestamp_ms(),
-            hex(uuid.counter(), 74),
-        ));
-    }
-    if len == 26 {
-        let ulid: ulid::Ulid = id
-            .parse()
-            .map_err(|e| format!("26 characters like a ULID, but {e}"))?;
-        return Ok(time_ordered(
-            "ULID",
-            ulid.timestamp_ms(),
-            hex(ulid.random(), 80),
-        ));
-    }
-    if len == 24 && id.chars().all(is_hex) {
-        let object_id: objectid::ObjectId = id
-            .parse()
-            .map_err(|e| format!("24 hex characters like an ObjectId, but {e}"))?;
-        let seconds = object_id.timestamp_s();
-        let mut fields = time_ordered(
-            "ObjectId",
-            seconds * 1000,
-            hex(object_id.counter().into(), 64),
-        );
-        fields.insert(3, ("timestamp_s", json!(seconds)));
-        return Ok(fields);
-    }
-    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
-        let snowflake: snowflake::SnowflakeId = id
-            .parse()
-            .map_err(|e| format!("a decimal number like a Snowflake id, but {e}"))?;
-        let mut fields = time_ordered("Snowflake", snowflake.timestamp_ms(), json!(null));
-        fields.pop();
-        fields.push(("worker_id", json!(snowflake.worker_id())));
-        fields.push(("sequence", json!(snowflake.sequence())));
-        return Ok(fields);
-    }
-    if checksummed_id::verify(id) {
-        let symbols: String = id.chars().filter(|&c| c != '-').collect();
-        let (payload, check) = symbols.split_at(symbols.len() - 1);
-        return Ok(vec![
-            ("format", json!("checksummed")),
-            ("payload", json!(payload.to_ascii_uppercase())),
-            ("check_symbol", json!(check.to_ascii_uppercase())),
-        ]);
-    }
-    Err(format!(
-        "{len} characters: not a ULID (26 Crockford Base32), a UUIDv7 (36, hyphenated), an \
-         ObjectId (24 lower-case hex), a Snowflake id (decimal) or a checksummed code (its \
-         check symbol does not match, or it has characters outside Crockford Base32)"
-    ))
+/// One line of a report: a name, its value, and for the human output a remark after it.
+struct Field {
+    name: &'static str,
+    value: Value,
+    remark: Option<&'static str>,
 }
 
-fn time_ordered(format: &str, timestamp_ms: u64, counter: Value) -> Fields {
+fn field(name: &'static str, value: Value) -> Field {
+    Field {
+        name,
+        value,
+        remark: None,
+    }
+}
+
+type Fields = Vec<Field>;
+
+/// A format's parser for `inspect`: the fields of an id it accepts, or why it does not.
+type Parser = fn(&str) -> Result<Fields, String>;
+
+/// Every format, in the order of preference when more than one accepts an id: a string can
+/// be a ULID and a checksummed code at once (26 Crockford symbols whose last is the check
+/// symbol of the others), or an ObjectId or a Snowflake id and a checksummed code.
+const FORMATS: [(&str, Parser); 5] = [
+    ("ULID", ulid_fields),
+    ("UUIDv7", uuid7_fields),
+    ("ObjectId", object_id_fields),
+    ("Snowflake", snowflake_fields),
+    ("checksummed", checksummed_fields),
+];
+
+/// The fields of `id` in the first format that accepts it (with `also_valid_as` naming any
+/// other that accepts it too), or each format's reason for rejecting it. The shape of `id`
+/// decides nothing: a checksummed code may have the length of a ULID or of a UUID.
+fn describe(id: &str) -> Result<Fields, Vec<(&'static str, String)>> {
+    let mut accepted = None;
+    let mut also = Vec::new();
+    let mut reasons = Vec::new();
+    for (format, parse) in FORMATS {
+        match parse(id) {
+            Ok(fields) if accepted.is_none() => accepted = Some(fields),
+            Ok(_) => also.push(format),
+            Err(why) => reasons.push((format, why)),
+        }
+    }
+    let mut fields = accepted.ok_or(reasons)?;
+    if !also.is_empty() {
+        fields.push(field("also_valid_as", json!(also)));
+    }
+    Ok(fields)
+}
+
+fn ulid_fields(id: &str) -> Result<Fields, String> {
+    let ulid: ulid::Ulid = id.parse().map_err(|e: ulid::ParseError| e.to_string())?;
+    let mut fields = format_and_time("ULID", ulid.timestamp_ms());
+    fields.push(field("counter", hex(ulid.random(), 80)));
+    Ok(fields)
+}
+
+/// The byte indices of the hyphens of a UUID's text form.
+const UUID_HYPHENS: [usize; 4] = [8, 13, 18, 23];
+
+fn uuid7_fields(id: &str) -> Result<Fields, String> {
+    // The uuid7 crate counts the length in bytes: a 36-character id with a non-ASCII
+    // character would be "37 bytes". Characters and the character itself are named here.
+    let len = id.chars().count();
+    if len != 36 {
+        return Err(format!(
+            "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found {len}"
+        ));
+    }
+    if let Some((index, character)) = first_non_ascii(id) {
+        // Every character before it is ASCII: its byte index is its position.
+        let expected = if UUID_HYPHENS.contains(&index) {
+            "'-'"
+        } else {
+            "a hexadecimal digit"
+        };
+        return Err(format!(
+            "invalid character {character:?} at byte index {index}: expected {expected}"
+        ));
+    }
+    let uuid: uuid7::Uuid7 = id.parse().map_err(|e: uuid7::ParseError| e.to_string())?;
+    let mut fields = format_and_time("UUIDv7", uuid.timestamp_ms());
+    fields.push(field("counter", hex(uuid.counter(), 74)));
+    Ok(fields)
+}
+
+fn object_id_fields(id: &str) -> Result<Fields, String> {
+    // As for UUIDv7s: the objectid crate counts the length in bytes.
+    let len = id.chars().count();
+    if len != 24 {
+        return Err(format!(
+            "an ObjectId has 24 lower-case hex characters, found {len}"
+        ));
+    }
+    if let Some((index, character)) = first_non_ascii(id) {
+        return Err(format!(
+            "invalid character {character:?} at byte index {index}: expected a lower-case hex \
+             digit (0-9, a-f)"
+        ));
+    }
+    let object_id: objectid::ObjectId = id
+        .parse()
+        .map_err(|e: objectid::ParseError| e.to_string())?;
+    let seconds = object_id.timestamp_s();
+    let mut fields = format_and_time("ObjectId", seconds * 1000);
+    fields.push(field("timestamp_s", json!(seconds)));
+    fields.push(field("counter", hex(object_id.counter().into(), 64)));
+    Ok(fields)
+}
+
+fn snowflake_fields(id: &str) -> Result<Fields, String> {
+    let snowflake: snowflake::SnowflakeId = id
+        .parse()
+        .map_err(|e: snowflake::ParseError| e.to_string())?;
+    let mut fields = format_and_time("Snowflake", snowflake.timestamp_ms());
+    fields.push(field("worker_id", json!(snowflake.worker_id())));
+    fields.push(field("sequence", json!(snowflake.sequence())));
+    Ok(fields)
+}
+
+fn checksummed_fields(id: &str) -> Result<Fields, String> {
+    if !checksummed_id::verify(id) {
+        return Err(why_not_checksummed(id));
+    }
+    let symbols: String = id.chars().filter(|&c| c != '-').collect();
+    let (payload, check) = symbols.split_at(symbols.len() - 1);
+    Ok(vec![
+        field("format", json!("checksummed")),
+        field("payload", json!(payload.to_ascii_uppercase())),
+        field("check_symbol", json!(check.to_ascii_uppercase())),
+    ])
+}
+
+/// Why `checksummed_id::verify` rejects `id` (it answers only whether): the rules it applies,
+/// in order. The expected check symbol is not told: it would turn a mistyped payload into a
+/// code that verifies.
+fn why_not_checksummed(id: &str) -> String {
+    // Crockford Base32 symbols and their aliases O, I and L, in either case.
+    let is_payload_symbol = |c: char| c.is_ascii_alphanumeric() && !matches!(c, 'U' | 'u');
+    let is_check_symbol = |c: char| c.is_ascii_alphanumeric() || "*~$=".contains(c);
+    let symbols: Vec<(usize, char)> = id.char_indices().filter(|&(_, c)| c != '-').collect();
+    let Some((&(check_index, check), payload)) = symbols.split_last() else {
+        return "no symbols: a checksummed code is payload symbols, then a check symbol".into();
+    };
+    if payload.is_empty() {
+        return "one symbol: a checksummed code has payload symbols before its check symbol".into();
+    }
+    if let Some(&(index, character)) = payload.iter().find(|&&(_, c)| !is_payload_symbol(c)) {
+        return format!(
+            "invalid character {character:?} at byte index {index}: not a Crockford Base32 \
+             symbol"
+        );
+    }
+    if !is_check_symbol(check) {
+        return format!(
+            "invalid check symbol {check:?} at byte index {check_index}: not a Crockford \
+             Base32 symbol or one of *~$=U"
+        );
+    }
+    format!("check symbol {check:?} does not match the payload")
+}
+
+/// The first character that is not ASCII, and its byte index.
+fn first_non_ascii(id: &str) -> Option<(usize, char)> {
+    id.char_indices().find(|(_, c)| !c.is_ascii())
+}
+
+/// The format and the timestamp, in text and in milliseconds.
+fn format_and_time(format: &'static str, timestamp_ms: u64) -> Fields {
+    let timestamp = rfc3339::from_unix_ms(timestamp_ms);
+    let remark = match timestamp {
+        Timestamp::Rfc3339(_) => None,
+        Timestamp::Iso8601Expanded(_) => {
+            Some("ISO 8601 expanded year: RFC 3339 has no year past 9999")
+        }
+    };
     vec![
-        ("format", json!(format)),
-        ("timestamp", json!(rfc3339::from_unix_ms(timestamp_ms))),
-        ("timestamp_ms", json!(timestamp_ms)),
-        ("counter", counter),
+        field("format", json!(format)),
+        Field {
+            name: "timestamp",
+            value: json!(timestamp.text()),
+            remark,
+        },
+        field("timestamp_ms", json!(timestamp_ms)),
     ]
 }
 
 /// `0x` and the hex digits of a `bits`-wide field, zero-padded.
 fn hex(value: u128, bits: usize) -> Value {
     json!(format!("0x{value:0width$x}", width = bits.div_ceil(4)))
+}
+
+/// A value for the human output: a string as it is, a list of strings joined by ", ".
+fn human(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Array(items) => items.iter().map(human).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
+}
+
+/// `value` as one line of JSON in which every character that could act on a terminal or
+/// end a line is a `\u` escape: serde_json escapes those below U+0020; this escapes DEL, the
+/// C1 controls, and what else Rust's `escape_debug` would not print as it is (format
+/// characters such as U+202E, line and paragraph separators). The JSON means the same.
+fn json_line(value: &Value) -> String {
+    let text = value.to_string();
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        let unprintable = if c.is_ascii() {
+            c.is_ascii_control()
+        } else {
+            c.escape_debug().nth(1) == Some('u')
+        };
+        if unprintable {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                let _ = write!(line, "\\u{unit:04x}");
+            }
+        } else {
+            line.push(c);
+        }
+    }
+    line
 }

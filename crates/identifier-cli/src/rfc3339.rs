@@ -1,13 +1,37 @@
-//! Unix milliseconds as an RFC 3339 UTC timestamp, without a date-time dependency.
+//! Unix milliseconds as a UTC timestamp, without a date-time dependency: RFC 3339 up to the
+//! year 9999, and ISO 8601's expanded form after it, which RFC 3339 does not have.
 
-/// `2016-07-30T23:54:10.259Z` for 1469922850259. Years past 9999 (a ULID or UUIDv7 timestamp
-/// can reach 10889) are written with as many digits as they need.
-pub(crate) fn from_unix_ms(ms: u64) -> String {
+/// A UTC timestamp in text, and which standard's form it is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Timestamp {
+    /// `2016-07-30T23:54:10.259Z`: a year from 0000 to 9999.
+    Rfc3339(String),
+    /// `+10889-08-02T05:31:50.655Z`: ISO 8601's expanded representation, with a sign and at
+    /// least five digits of year, for a year past 9999.
+    Iso8601Expanded(String),
+}
+
+impl Timestamp {
+    pub(crate) fn text(&self) -> &str {
+        match self {
+            Timestamp::Rfc3339(text) | Timestamp::Iso8601Expanded(text) => text,
+        }
+    }
+}
+
+/// `2016-07-30T23:54:10.259Z` for 1469922850259; `+10889-08-02T05:31:50.655Z` for
+/// 2^48 - 1, the last millisecond of a ULID or UUIDv7, whose year RFC 3339 cannot write.
+pub(crate) fn from_unix_ms(ms: u64) -> Timestamp {
     let (days, ms_of_day) = (ms / 86_400_000, ms % 86_400_000);
     let (year, month, day) = civil_from_days(days);
     let (hours, minutes) = (ms_of_day / 3_600_000, ms_of_day / 60_000 % 60);
     let (seconds, millis) = (ms_of_day / 1000 % 60, ms_of_day % 1000);
-    format!("{year:04}-{month:02}-{day:02}T{hours:02}:{minutes:02}:{seconds:02}.{millis:03}Z")
+    let rest = format!("-{month:02}-{day:02}T{hours:02}:{minutes:02}:{seconds:02}.{millis:03}Z");
+    if year <= 9999 {
+        Timestamp::Rfc3339(format!("{year:04}{rest}"))
+    } else {
+        Timestamp::Iso8601Expanded(format!("+{year:05}{rest}"))
+    }
 }
 
 /// The proleptic Gregorian date of a day count since 1970-01-01: eras of 400 years
@@ -32,19 +56,49 @@ fn civil_from_days(days: u64) -> (u64, u64, u64) {
 
 #[cfg(test)]
 mod tests {
+    use super::Timestamp::{Iso8601Expanded, Rfc3339};
     use super::from_unix_ms;
 
     #[test]
     fn known_instants() {
-        assert_eq!(from_unix_ms(0), "1970-01-01T00:00:00.000Z");
+        let rfc3339 = |text: &str| Rfc3339(text.into());
+        assert_eq!(from_unix_ms(0), rfc3339("1970-01-01T00:00:00.000Z"));
         // The ULID specification's example.
-        assert_eq!(from_unix_ms(1_469_922_850_259), "2016-07-30T23:54:10.259Z");
+        assert_eq!(
+            from_unix_ms(1_469_922_850_259),
+            rfc3339("2016-07-30T23:54:10.259Z")
+        );
         // The Snowflake epoch, and a leap day.
-        assert_eq!(from_unix_ms(1_704_067_200_000), "2024-01-01T00:00:00.000Z");
-        assert_eq!(from_unix_ms(1_709_164_800_000), "2024-02-29T00:00:00.000Z");
-        // The end of 32-bit seconds, and of 48-bit milliseconds.
-        assert_eq!(from_unix_ms(4_294_967_295_000), "2106-02-07T06:28:15.000Z");
-        assert_eq!(from_unix_ms((1 << 48) - 1), "10889-08-02T05:31:50.655Z");
+        assert_eq!(
+            from_unix_ms(1_704_067_200_000),
+            rfc3339("2024-01-01T00:00:00.000Z")
+        );
+        assert_eq!(
+            from_unix_ms(1_709_164_800_000),
+            rfc3339("2024-02-29T00:00:00.000Z")
+        );
+        // The end of 32-bit seconds.
+        assert_eq!(
+            from_unix_ms(4_294_967_295_000),
+            rfc3339("2106-02-07T06:28:15.000Z")
+        );
+    }
+
+    #[test]
+    fn years_past_9999_are_in_the_expanded_form_of_iso_8601() {
+        // The last millisecond of 9999, then the first of 10000 (253402300800000).
+        assert_eq!(
+            from_unix_ms(253_402_300_799_999),
+            Rfc3339("9999-12-31T23:59:59.999Z".into())
+        );
+        assert_eq!(
+            from_unix_ms(253_402_300_800_000),
+            Iso8601Expanded("+10000-01-01T00:00:00.000Z".into())
+        );
+        // The end of 48-bit milliseconds: the last ULID and UUIDv7 timestamp.
+        let last = from_unix_ms((1 << 48) - 1);
+        assert_eq!(last, Iso8601Expanded("+10889-08-02T05:31:50.655Z".into()));
+        assert_eq!(last.text(), "+10889-08-02T05:31:50.655Z");
     }
 
     #[test]

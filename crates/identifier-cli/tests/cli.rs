@@ -2,8 +2,9 @@
 //! status. Random parts of generated ids are masked before the snapshot (and checked by
 //! parsing them), so every snapshot is stable.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs the command with `args` and `stdin`; the exit status and both streams, as one text.
 fn run(args: &[&str], stdin: &str) -> String {
@@ -14,12 +15,15 @@ fn run(args: &[&str], stdin: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
+    let written = child
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
+        .write_all(stdin.as_bytes());
+    // A command may end without reading its input (an error found in the arguments first).
+    if let Err(error) = written {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
     let output = child.wait_with_output().expect("the binary finishes");
     format!(
         "status: {}\n--- stdout\n{}--- stderr\n{}",
@@ -66,16 +70,240 @@ fn ulid_at_a_timestamp() {
     }));
 }
 
+/// The stdout lines of a successful run of `args`.
+fn stdout_lines(args: &[&str]) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
+    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    stdout.lines().map(str::to_owned).collect()
+}
+
 #[test]
-fn ulids_from_one_fill_increase() {
-    let output = run(&["ulid", "-n", "5"], "");
-    let ids: Vec<ulid::Ulid> = output
-        .lines()
-        .skip(2)
-        .take(5)
+fn ids_increase_across_the_chunks_they_are_written_in() {
+    // 1024 ids a chunk: 3000 ids take three chunks, with two boundaries between them.
+    let ulids: Vec<ulid::Ulid> = stdout_lines(&["ulid", "-n", "3000"])
+        .iter()
         .map(|line| line.parse().unwrap())
         .collect();
-    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{output}");
+    let uuid7s: Vec<uuid7::Uuid7> = stdout_lines(&["uuid7", "-n", "3000"])
+        .iter()
+        .map(|line| line.parse().unwrap())
+        .collect();
+    let object_ids: Vec<objectid::ObjectId> = stdout_lines(&["objectid", "-n", "3000"])
+        .iter()
+        .map(|line| line.parse().unwrap())
+        .collect();
+    let snowflakes: Vec<u64> = stdout_lines(&["snowflake", "--worker-id", "3", "-n", "9000"])
+        .iter()
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(ulids.len(), 3000);
+    assert!(ulids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert_eq!(uuid7s.len(), 3000);
+    assert!(uuid7s.windows(2).all(|pair| pair[0] < pair[1]));
+    assert_eq!(object_ids.len(), 3000);
+    assert!(object_ids.windows(2).all(|pair| pair[0] < pair[1]));
+    assert_eq!(snowflakes.len(), 9000);
+    assert!(snowflakes.windows(2).all(|pair| pair[0] < pair[1]));
+    let codes = stdout_lines(&["checksummed", "-n", "3000"]);
+    assert_eq!(codes.len(), 3000);
+    assert!(codes.iter().all(|code| checksummed_id::verify(code)));
+}
+
+/// Runs the command with `args` and stdout piped, reads one line, closes the pipe, and waits
+/// for the command to exit: within `deadline`, or the test fails. The exit status and both
+/// streams, as [`run`] gives them.
+fn first_line_then_close(args: &[&str], deadline: Duration) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first_line = String::new();
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    stdout.read_line(&mut first_line).expect("stdout is UTF-8");
+    drop(stdout);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            break status;
+        }
+        if start.elapsed() > deadline {
+            child.kill().expect("the child can be killed");
+            child.wait().expect("the killed child can be waited for");
+            panic!("{args:?} still ran {deadline:?} after its reader went away");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut stderr)
+        .expect("stderr is UTF-8");
+    format!(
+        "status: {}\n--- stdout\n{first_line}--- stderr\n{stderr}",
+        status
+            .code()
+            .map_or("signal".into(), |code| code.to_string()),
+    )
+}
+
+/// Whether a line of output is what it should be.
+type LineCheck = fn(&str) -> bool;
+
+#[test]
+fn any_count_is_written_in_chunks_until_the_reader_goes_away() {
+    const MAX: &str = "18446744073709551615";
+    // Each would take more memory than there is if the ids were made before being written:
+    // u64::MAX ids of 16 bytes overflowed the allocation's size, 10^17 aborted the process.
+    // Each check also holds the length: the parsers accept only the length of their format.
+    let cases: [(&[&str], LineCheck); 9] = [
+        (&["ulid", "-n", MAX], |line| {
+            line.parse::<ulid::Ulid>().is_ok()
+        }),
+        (&["ulid", "-n", "100000000000000000"], |line| {
+            line.parse::<ulid::Ulid>().is_ok()
+        }),
+        (&["ulid", "--at", "1469922850259", "-n", MAX], |line| {
+            ulid::extract_timestamp_ms(line) == Ok(1_469_922_850_259)
+        }),
+        (&["uuid7", "-n", MAX], |line| {
+            line.parse::<uuid7::Uuid7>().is_ok()
+        }),
+        (&["objectid", "-n", MAX], |line| {
+            line.parse::<objectid::ObjectId>().is_ok()
+        }),
+        (&["snowflake", "--worker-id", "5", "-n", MAX], |line| {
+            line.parse::<snowflake::SnowflakeId>().is_ok()
+        }),
+        // Worker 5's first id of 2024-01-01T00:00:01Z: (1000 << 22) | (5 << 12).
+        (
+            &[
+                "snowflake",
+                "--worker-id",
+                "5",
+                "--at",
+                "1704067201000",
+                "-n",
+                MAX,
+            ],
+            |line| line == "4194324480",
+        ),
+        (&["checksummed", "-n", MAX], |line| {
+            line.len() == 16 && checksummed_id::verify(line)
+        }),
+        (&["ulid", "-n", "0"], str::is_empty),
+    ];
+    for (args, check) in cases {
+        let output = first_line_then_close(args, Duration::from_secs(30));
+        let first_line = output
+            .strip_prefix("status: 0\n--- stdout\n")
+            .and_then(|rest| rest.strip_suffix("--- stderr\n"))
+            .unwrap_or_else(|| panic!("{args:?}: {output}"));
+        let first_line = first_line.strip_suffix('\n').unwrap_or(first_line);
+        assert!(check(first_line), "{args:?}: {output}");
+    }
+}
+
+/// Set, to the arguments of a command, in a copy of this test binary that runs only
+/// [`helper_measuring_peak_memory`].
+#[cfg(unix)]
+const MEASURE: &str = "IDENTIFIER_CLI_TEST_MEASURE";
+
+/// The peak resident set size of the command with `args` (separated by spaces), in bytes,
+/// and the number of its stdout lines, checked to increase.
+///
+/// Measured in a fresh copy of this test binary, which has no other child: Linux counts in
+/// a child's peak the memory of the process it was spawned from (`exec` carries the peak of
+/// the replaced memory over), and this test process holds tens of MB while the other tests
+/// run. The copy is small, and its `getrusage(RUSAGE_CHILDREN)` is its one child's.
+#[cfg(unix)]
+fn peak_memory(args: &str) -> (u64, u64) {
+    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
+        .args([
+            "--exact",
+            "helper_measuring_peak_memory",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(MEASURE, args)
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    assert!(output.status.success(), "{args}: {stdout}");
+    let report = stdout
+        .lines()
+        // libtest prints the test's name on the same line.
+        .find_map(|line| Some(line.split_once("peak memory: ")?.1))
+        .unwrap_or_else(|| panic!("{args}: no report in {stdout}"));
+    let (bytes, lines) = report
+        .split_once(" bytes, lines: ")
+        .expect("the report's form");
+    (bytes.parse().unwrap(), lines.parse().unwrap())
+}
+
+/// Does nothing unless [`peak_memory`] runs it: then runs the command it names, reads its
+/// output, waits for it and reports its peak memory.
+#[cfg(unix)]
+#[test]
+fn helper_measuring_peak_memory() {
+    let Ok(args) = std::env::var(MEASURE) else {
+        return;
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args.split(' '))
+        .env_remove(MEASURE)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let mut lines = 0u64;
+    let mut last = String::new();
+    for line in stdout.lines() {
+        // As text, which for ULIDs is the order of the values.
+        let line = line.expect("stdout is UTF-8");
+        assert!(line > last, "{line} after {last}");
+        (lines, last) = (lines + 1, line);
+    }
+    assert!(child.wait().expect("the child ends").success(), "{args}");
+    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a live `rusage`, which is what `getrusage` writes.
+    let result = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(result, 0, "getrusage: {}", std::io::Error::last_os_error());
+    let max_rss = u64::try_from(usage.ru_maxrss).expect("ru_maxrss is not negative");
+    // Kilobytes on Linux and the BSDs, bytes on macOS.
+    let bytes = if cfg!(target_os = "macos") {
+        max_rss
+    } else {
+        max_rss * 1024
+    };
+    println!("peak memory: {bytes} bytes, lines: {lines}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_million_ulids_take_no_more_memory_than_one() {
+    let (one, lines) = peak_memory("ulid -n 1");
+    assert_eq!(lines, 1);
+    let (million, lines) = peak_memory("ulid -n 1000000");
+    assert_eq!(lines, 1_000_000);
+    eprintln!("peak RSS: ulid -n 1: {one} bytes; ulid -n 1000000: {million} bytes");
+    assert!(million <= 20_000_000, "ulid -n 1000000: {million} bytes");
+    // The ids of one chunk take 16 KiB, the output buffer 8 KiB: a million ids, 16 MB if all
+    // were held at once, may not take more than 2 MB over one id (allocator and page noise).
+    assert!(
+        million <= one + 2_000_000,
+        "ulid -n 1000000: {million} bytes, ulid -n 1: {one} bytes"
+    );
 }
 
 #[test]
@@ -219,7 +447,8 @@ fn inspect_what_is_not_an_identifier() {
 fn content_id_of_json_on_stdin() {
     // The same document with other key order and spacing has the same id. The snapshot's id
     // was also derived from content-id's documented encoding by a separate implementation
-    // (Python's hashlib.blake2b with person=b"identifier:cid:1").
+    // (Python's hashlib.blake2b with person=b"identifier:cid:2", and b"identifier:ent:2" for
+    // the object's entries).
     let a = run(
         &["content-id"],
         r#"{"name": "report", "pages": [1, 2.5, null]}"#,
@@ -244,7 +473,7 @@ fn content_id_uuid5_and_length() {
 #[test]
 fn content_id_matches_the_library() {
     let value = serde_json::json!({"a": [1, 2], "b": "text"});
-    let expected = content_id::generate(&content_id::Serde(&value));
+    let expected = content_id::generate(&content_id::Serde(&value)).unwrap();
     let output = run(&["content-id"], &value.to_string());
     assert!(output.contains(&expected), "{output}");
 }
@@ -255,7 +484,7 @@ fn content_id_reads_json_numbers_correctly_rounded() {
     // unit in the last place away, so its id differs from any correctly rounding
     // implementation's. Rust's own `str::parse::<f64>` is correctly rounded.
     let text = "0.11000420646668853801420";
-    let expected = content_id::generate(&text.parse::<f64>().unwrap());
+    let expected = content_id::generate(&text.parse::<f64>().unwrap()).unwrap();
     let output = run(&["content-id"], text);
     assert!(output.contains(&expected), "{output}");
 }
@@ -278,4 +507,248 @@ fn content_id_missing_file() {
 #[test]
 fn help_shows_examples() {
     insta::assert_snapshot!(run(&["--help"], ""));
+}
+
+#[test]
+fn subcommand_help_documents_counts_and_timestamps() {
+    let ulid = run(&["ulid", "--help"], "");
+    let inspect = run(&["inspect", "--help"], "");
+    insta::assert_snapshot!(format!("{ulid}\n{inspect}"));
+}
+
+/// Runs the command with `args` under `faketime`, its clock stopped at `unix_s` seconds
+/// since the Unix epoch: the exit status and both streams, as [`run`] gives them. Fails,
+/// never skips, without `faketime`.
+fn run_at_clock(unix_s: u64, args: &[&str]) -> String {
+    // Seconds (FAKETIME_FMT=%s) rather than a date: libfaketime reads no year past 9999, and
+    // a date would be read in the local time zone.
+    let output = Command::new("faketime")
+        .arg("-f")
+        .arg(unix_s.to_string())
+        .arg(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .env("FAKETIME_FMT", "%s")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|error| {
+            panic!(
+                "cannot run `faketime` ({error}); this test needs it: `apt-get install faketime` \
+                 (Debian and Ubuntu; `brew install libfaketime` on macOS)"
+            )
+        });
+    format!(
+        "status: {}\n--- stdout\n{}--- stderr\n{}",
+        output
+            .status
+            .code()
+            .map_or("signal".into(), |code| code.to_string()),
+        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+#[test]
+fn a_clock_outside_the_range_of_a_format_is_an_error_not_a_panic() {
+    // Each format's range ends (or starts) at a different time: ObjectId after
+    // 2106-02-07T06:28:15Z, Snowflake outside 2024-01-01 to 2093-09-06, ULID and UUIDv7
+    // after 10889-08-02.
+    let cases: [(u64, &str, &[&str]); 6] = [
+        (4_323_283_200, "2107-01-01T00:00:00Z", &["objectid"]),
+        (
+            4_323_283_200,
+            "2107-01-01T00:00:00Z",
+            &["objectid", "-n", "5000"],
+        ),
+        (
+            3_913_142_400,
+            "2094-01-01T00:00:00Z",
+            &["snowflake", "--worker-id", "1"],
+        ),
+        (
+            1_704_067_199,
+            "2023-12-31T23:59:59Z",
+            &["snowflake", "--worker-id", "1"],
+        ),
+        (281_488_089_600, "10890-01-01T00:00:00Z", &["ulid"]),
+        (
+            281_488_089_600,
+            "10890-01-01T00:00:00Z",
+            &["uuid7", "-n", "3"],
+        ),
+    ];
+    let mut outputs = Vec::new();
+    for (unix_s, date, args) in cases {
+        let output = run_at_clock(unix_s, args);
+        let context = format!("{date} {args:?}: {output}");
+        assert!(
+            output.starts_with("status: 1\n--- stdout\n--- stderr\nidentifier: error: "),
+            "{context}"
+        );
+        assert!(output.contains("out of range"), "{context}");
+        assert!(!output.contains("panicked"), "{context}");
+        assert_eq!(output.lines().count(), 4, "{context}");
+        outputs.push(format!(
+            "$ FAKETIME_FMT=%s faketime -f {unix_s} identifier {}    # {date}\n{output}",
+            args.join(" ")
+        ));
+    }
+    insta::assert_snapshot!(outputs.join("\n"));
+}
+
+#[test]
+fn a_clock_inside_the_range_of_a_format_gives_ids_of_that_time() {
+    // faketime works here, so the errors above are the clock's: 2106-02-07T06:28:15Z is the
+    // last second of an ObjectId.
+    let output = run_at_clock(4_294_967_295, &["objectid"]);
+    insta::assert_snapshot!(masked(&output, 8, |line| {
+        assert_eq!(objectid::extract_timestamp_s(line), Ok(4_294_967_295));
+    }));
+}
+
+#[test]
+fn inspect_checksummed_codes_of_every_length() {
+    // 26 and 36 characters with their separators: the lengths of a ULID and of a UUID.
+    for (length, len) in [("20", 26), ("28", 36), ("25", 32), ("1", 2)] {
+        let codes = stdout_lines(&["checksummed", "--length", length, "-n", "50"]);
+        let mut args = vec!["inspect", "--json"];
+        args.extend(codes.iter().map(String::as_str));
+        let reports = stdout_lines(&args);
+        for (code, report) in codes.iter().zip(&reports) {
+            assert_eq!(code.chars().count(), len);
+            let report: serde_json::Value = serde_json::from_str(report).unwrap();
+            // A short code of digits is a Snowflake id too, listed first.
+            let also = report["also_valid_as"].as_array();
+            assert!(
+                report["format"] == "checksummed"
+                    || also.is_some_and(|formats| formats.contains(&"checksummed".into())),
+                "{report}"
+            );
+            assert_eq!(report["id"], code.as_str());
+        }
+    }
+    insta::assert_snapshot!(run(
+        &[
+            "inspect",
+            "MCFY-A6BY-K3NT-PXR8-JSRM-Q",
+            "0TYZ-M6NM-XM6V-7KKW-M5S6-RT00-WK7K-7",
+            // 26 symbols: a ULID, and a checksummed code with its separators left out.
+            "1Q0G764BCY7WH1A7S2DT12PD3C",
+        ],
+        ""
+    ));
+}
+
+#[test]
+fn inspect_names_a_non_ascii_character_and_its_byte_index() {
+    let output = run(
+        &[
+            "inspect",
+            // 36 characters, 37 bytes: an `é` for the last digit, then for a hyphen.
+            "017f22e2-79b0-7cc3-98c4-dc0c0c07398é",
+            "017f22e2-79b0-7cc3-98c4édc0c0c07398f",
+            // 24 characters, 25 bytes.
+            "507c7f79bcf86cd7994f6c0é",
+        ],
+        "",
+    );
+    assert!(!output.contains("bytes"), "{output}");
+    assert!(
+        output.contains("'é' at byte index 35: expected a hexadecimal digit"),
+        "{output}"
+    );
+    assert!(
+        output.contains("'é' at byte index 23: expected '-'"),
+        "{output}"
+    );
+    assert!(
+        output.contains("'é' at byte index 23: expected a lower-case hex digit"),
+        "{output}"
+    );
+    insta::assert_snapshot!(output);
+}
+
+/// Ids and codes that would forge lines, or act on a terminal, if printed as they are.
+const FORGERIES: [&str; 4] = [
+    "01ARZ3NDEKTSV4RRFFQ69G5FAV\n  format       ULID",
+    "H88C-MK9B-VJ1V-P\tvalid\nH88C-MK9B-VJ1V-Q",
+    "\u{1b}[2J\u{9b}31m\u{7f}\r",
+    "\u{202e}VAF5G96QFFRR4VSTKEDN3ZRA10",
+];
+
+/// Whether `c` may appear as it is in the output: printable, or the line and field
+/// separators of the output itself.
+fn shown_as_it_is(c: char) -> bool {
+    c == '\n' || c == '\t' || (c.escape_debug().nth(1) != Some('u') && !c.is_control())
+}
+
+#[test]
+fn inspect_and_verify_escape_control_characters() {
+    let mut args = vec!["inspect"];
+    args.extend(FORGERIES);
+    let human = run(&args, "");
+    args.insert(1, "--json");
+    let json = run(&args, "");
+    let mut args = vec!["verify"];
+    args.extend(FORGERIES);
+    let verify = run(&args, "");
+    for output in [&human, &json, &verify] {
+        assert!(output.chars().all(shown_as_it_is), "{output:?}");
+    }
+    // One line per id and per field, as for any other id: no forged line.
+    assert_eq!(human.lines().count(), 3 + 4 * 7, "{human}");
+    assert_eq!(verify.lines().count(), 3 + 4, "{verify}");
+    // Each JSON line is valid JSON with the id exactly as given.
+    let stdout = json.split("--- stdout\n").nth(1).unwrap();
+    let stdout = stdout.split("--- stderr\n").next().unwrap();
+    let ids: Vec<String> = stdout
+        .lines()
+        .map(|line| {
+            let report: serde_json::Value = serde_json::from_str(line).expect(line);
+            report["id"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(ids, FORGERIES);
+    insta::assert_snapshot!(format!("{human}\n{json}\n{verify}"));
+}
+
+#[test]
+fn numbers_are_ascii_digits_only() {
+    let cases: [&[&str]; 9] = [
+        &["ulid", "-n", "+3"],
+        &["uuid7", "--at", "+0"],
+        &["snowflake", "--worker-id", "+7"],
+        &["objectid", "-n", " 3"],
+        &["checksummed", "-n", "+1"],
+        &["checksummed", "--length", "+8"],
+        &["ulid", "-n", "18446744073709551616"],
+        &["snowflake", "--worker-id", "65536"],
+        &["ulid", "--at", ""],
+    ];
+    let outputs: Vec<String> = cases
+        .iter()
+        .map(|args| {
+            let output = run(args, "");
+            assert!(output.starts_with("status: 2\n"), "{args:?}: {output}");
+            format!("$ identifier {args:?}\n{output}")
+        })
+        .collect();
+    insta::assert_snapshot!(outputs.join("\n"));
+}
+
+#[test]
+fn inspect_a_year_past_9999() {
+    // The last millisecond of 48 bits, 10889-08-02T05:31:50.655Z: RFC 3339 stops at 9999.
+    let ids = [
+        "inspect",
+        "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        "ffffffff-ffff-7fff-bfff-ffffffffffff",
+    ];
+    let human = run(&ids, "");
+    let json = run(&[&ids[..1], &["--json"], &ids[1..]].concat(), "");
+    assert!(
+        human.contains("+10889-08-02T05:31:50.655Z (ISO 8601"),
+        "{human}"
+    );
+    assert!(json.contains("\"+10889-08-02T05:31:50.655Z\""), "{json}");
+    insta::assert_snapshot!(format!("{human}\n{json}"));
 }
