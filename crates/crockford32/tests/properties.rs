@@ -1,8 +1,8 @@
 //! Property tests: round trips, agreement with the `crockford` crate, no panic on any input.
 
 use crockford32::{
-    ALPHABET, CHECK_ALPHABET, DecodeError, check_symbol, check_symbol_value, decode, decode_u64, encode,
-    encode_u64, mod37, mod37_symbols,
+    ALPHABET, CHECK_ALPHABET, DecodeError, check_symbol, check_symbol_value, decode, decode_u64,
+    encode, encode_u64, mod37, mod37_symbols,
 };
 use proptest::prelude::*;
 
