@@ -8,7 +8,7 @@ use std::process::Command;
 /// Each library crate and the only direct normal dependencies it may have (with every
 /// feature on).
 const ALLOWED: &[(&str, &[&str])] = &[
-    ("tick-sequence", &["rand", "libc"]),
+    ("tick-sequence", &["rand", "libc", "js-sys", "getrandom"]),
     ("crockford32", &["thiserror"]),
     (
         "ulid",
@@ -22,6 +22,21 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "checksummed-id",
         &["tick-sequence", "crockford32", "thiserror"],
     ),
+];
+
+/// The time-ordered format crates, whose default feature `std` brings the engine.
+const NO_STD_FORMATS: &[&str] = &["ulid", "uuid7", "objectid", "snowflake"];
+
+/// What a format crate without `std` must not pull in: the engine and what only the engine
+/// needs (the clock, the random source, fork detection).
+const ENGINE_ONLY: &[&str] = &[
+    "tick-sequence",
+    "rand",
+    "rand_core",
+    "getrandom",
+    "parking_lot",
+    "libc",
+    "js-sys",
 ];
 
 /// The format crates, each also a feature of the umbrella crate.
@@ -57,6 +72,29 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
             "deps: {krate}: {} direct dependencies, all allowed",
             direct.len() - 1
         );
+    }
+    for krate in NO_STD_FORMATS {
+        let spec = format!("{krate}@{}", env!("CARGO_PKG_VERSION"));
+        for features in [&[][..], &["--features", "serde"][..]] {
+            let mut args = vec!["-p", spec.as_str(), "--no-default-features"];
+            args.extend_from_slice(features);
+            let all = tree(root, &args)?;
+            let pulled: Vec<&String> = all
+                .iter()
+                .filter(|package| {
+                    let name = package.split(' ').next().unwrap_or_default();
+                    ENGINE_ONLY.contains(&name)
+                })
+                .collect();
+            if pulled.is_empty() {
+                println!("deps: {krate} {}: no engine", args[2..].join(" "));
+            } else {
+                problems.push(format!(
+                    "{krate} {} pulls in {pulled:?}",
+                    args[2..].join(" ")
+                ));
+            }
+        }
     }
     for feature in FORMATS {
         let spec = format!("identifier@{}", env!("CARGO_PKG_VERSION"));

@@ -25,7 +25,8 @@ pub enum Error {
     },
 }
 
-/// A string that is not exactly 24 lower-case hexadecimal characters.
+/// A string that is not exactly 24 lower-case hexadecimal characters. The checks run in this
+/// order: the length (in characters), then each character; the first that fails is reported.
 ///
 /// ```
 /// use objectid::{ObjectId, ParseError};
@@ -37,10 +38,10 @@ pub enum Error {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseError {
-    /// The string does not have 24 bytes.
-    #[error("invalid length: found {found} bytes, expected {expected} lower-case hex characters")]
+    /// The string does not have 24 characters.
+    #[error("an ObjectId has {expected} lower-case hex characters, found {found}")]
     InvalidLength {
-        /// Length of the string, in bytes.
+        /// The number of characters (not bytes) in the string.
         found: usize,
         /// The length of an ObjectId's text, 24.
         expected: usize,

@@ -1,23 +1,28 @@
-//! Ids from the process-wide sequence, and from an explicit timestamp.
+//! New ObjectIds: from the process-wide sequence, or for an explicit timestamp. Requires the
+//! `std` feature (default).
 
 use tick_sequence::{Start, TickSequence};
 
-use crate::{Error, ObjectId, ParseError};
+use crate::id::COUNTER_BITS;
+use crate::{Error, ObjectId};
 
-/// 1 s ticks and a 64-bit counter that starts at a random value each second.
-static SEQUENCE: TickSequence = TickSequence::new(64, 1_000_000_000, Start::Random);
+/// Seconds, and a 64-bit counter that starts at a random value on each new second.
+static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000_000, Start::Random);
 
-/// A new id from the process-wide sequence: the current second and the next counter value.
+/// A new id from the process-wide sequence: greater than every id that [`generate`],
+/// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any
+/// thread. Requires the `std` feature (default).
 ///
-/// Every id this function or [`fill`] returns in this process, from any thread, is greater
-/// than every id they returned before. The timestamp may run ahead of the clock after a
-/// backward step of the clock (it keeps the last second served until the clock catches up)
-/// or after the counter of a second is exhausted (the next second is borrowed).
+/// The timestamp is the wall clock in seconds, and the counter starts at a random value on
+/// each new second. The timestamp may run ahead of the clock (after the clock steps back, or
+/// after 2^64 ids in one second); order and uniqueness never break, and a child created by
+/// `fork` starts afresh: see [`tick_sequence`](tick_sequence#the-guarantee-and-its-scope).
 ///
 /// # Panics
 ///
-/// If the clock, or a borrowed second, is past `2^32 - 1` seconds (2106-02-07T06:28:15Z),
-/// the last second the format holds.
+/// If the timestamp leaves 32 bits: a system clock past 2106-02-07T06:28:15Z, or a counter
+/// exhausted in the last second of that range. The panic is raised after the sequence's lock
+/// is released; [`try_generate`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -30,15 +35,16 @@ static SEQUENCE: TickSequence = TickSequence::new(64, 1_000_000_000, Start::Rand
 /// ```
 #[must_use]
 pub fn generate() -> ObjectId {
-    try_generate().unwrap_or_else(|error| past_the_last_second(error))
+    try_generate().unwrap_or_else(|error| out_of_range(error))
 }
 
-/// [`generate`], with an error instead of a panic past the last second an ObjectId holds.
+/// [`generate`], with an error instead of a panic when the timestamp leaves 32 bits.
+/// Requires the `std` feature (default).
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`] if the clock, or a borrowed second, is past `2^32 - 1`
-/// seconds (2106-02-07T06:28:15Z).
+/// [`Error::TimestampOutOfRange`] if the clock, or a second borrowed ahead of it, is past
+/// 2106-02-07T06:28:15Z.
 ///
 /// # Examples
 ///
@@ -52,31 +58,32 @@ pub fn try_generate() -> Result<ObjectId, Error> {
     pack(tick, counter)
 }
 
-/// Fills `out` with new ids from the process-wide sequence, with one clock reading and one
-/// lock: the ids that as many calls to [`generate`] would give in that second, in order.
+/// Fills `out` with new ids from the process-wide sequence, in increasing order: the same ids
+/// as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires the
+/// `std` feature (default).
 ///
 /// # Panics
 ///
-/// As [`generate`]: if the clock, or a borrowed second, is past `2^32 - 1` seconds
-/// (2106-02-07T06:28:15Z).
+/// As [`generate`]: if the timestamp leaves 32 bits, after the lock is released.
 ///
 /// # Examples
 ///
 /// ```
 /// use objectid::ObjectId;
 ///
-/// let mut ids = [ObjectId::from_bytes([0; 12]); 1000];
+/// let mut ids = [ObjectId::NIL; 1000];
 /// objectid::fill(&mut ids);
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
 pub fn fill(out: &mut [ObjectId]) {
     if let Err(error) = try_fill(out) {
-        past_the_last_second(error);
+        out_of_range(error);
     }
 }
 
-/// [`fill`], with an error instead of a panic past the last second an ObjectId holds. The
-/// ids before the one that failed are served; the rest of `out` is left as it was.
+/// [`fill`], with an error instead of a panic when the timestamp leaves 32 bits. The ids
+/// before the one that failed are served; the rest of `out` is left as it was. Requires the
+/// `std` feature (default).
 ///
 /// # Errors
 ///
@@ -87,7 +94,7 @@ pub fn fill(out: &mut [ObjectId]) {
 /// ```
 /// use objectid::ObjectId;
 ///
-/// let mut ids = [ObjectId::from_bytes([0; 12]); 1000];
+/// let mut ids = [ObjectId::NIL; 1000];
 /// objectid::try_fill(&mut ids)?;
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// # Ok::<(), objectid::Error>(())
@@ -96,67 +103,48 @@ pub fn try_fill(out: &mut [ObjectId]) -> Result<(), Error> {
     SEQUENCE.try_fill_with(out, pack)
 }
 
-/// An id for the second `timestamp_s`, with a counter of 64 random bits from a CSPRNG that is
-/// reseeded after `fork`. Not ordered with other ids of the same second.
+/// An id with the given timestamp (seconds since the Unix epoch) and a counter of 64 random
+/// bits from a CSPRNG that is reseeded after `fork`. Requires the `std` feature (default).
+///
+/// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
+/// return ids in random order.
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`] if `timestamp_s` is above `2^32 - 1`
+/// [`Error::TimestampOutOfRange`] if `timestamp_s` is above [`ObjectId::MAX_TIMESTAMP_S`]
 /// (2106-02-07T06:28:15Z).
 ///
 /// # Examples
 ///
 /// ```
-/// use objectid::Error;
+/// use objectid::{Error, ObjectId};
 ///
 /// let id = objectid::generate_at(1_350_336_377)?;
 /// assert!(id.to_string().starts_with("507c7f79"));
 ///
 /// assert_eq!(
 ///     objectid::generate_at(1 << 32),
-///     Err(Error::TimestampOutOfRange { value: 1 << 32, max: u32::MAX as u64 })
+///     Err(Error::TimestampOutOfRange { value: 1 << 32, max: ObjectId::MAX_TIMESTAMP_S })
 /// );
 /// # Ok::<(), Error>(())
 /// ```
 pub fn generate_at(timestamp_s: u64) -> Result<ObjectId, Error> {
     // 64 bits requested: the cast keeps them all.
-    ObjectId::from_parts(timestamp_s, tick_sequence::random_bits(64) as u64)
+    ObjectId::from_parts(timestamp_s, tick_sequence::random_bits(COUNTER_BITS) as u64)
 }
 
-/// The timestamp of an id's text, in seconds since the Unix epoch. The whole text is checked,
-/// as strictly as [`FromStr`](core::str::FromStr).
-///
-/// # Errors
-///
-/// [`ParseError`] if `text` is not exactly 24 lower-case hex characters.
-///
-/// # Examples
-///
-/// ```
-/// use objectid::ParseError;
-///
-/// // The example of the MongoDB manual: 2012-10-15T21:26:17Z.
-/// assert_eq!(objectid::extract_timestamp_s("507c7f79bcf86cd7994f6c0e"), Ok(1_350_336_377));
-/// assert_eq!(
-///     objectid::extract_timestamp_s("507c7f79bcf86cd7994f6c0g"),
-///     Err(ParseError::InvalidCharacter { index: 23, character: 'g' })
-/// );
-/// ```
-pub fn extract_timestamp_s(text: &str) -> Result<u64, ParseError> {
-    text.parse::<ObjectId>().map(ObjectId::timestamp_s)
-}
-
-/// Packs a pair of the sequence. The counter is 64 bits wide by construction; the tick is
-/// checked, because a borrowed second can leave the 32-bit range.
+/// The id of a pair of the sequence: the tick, which a borrowed second can push past 32
+/// bits, is checked; the counter has at most 64 bits by construction.
 #[inline]
 fn pack(tick: u64, counter: u128) -> Result<ObjectId, Error> {
     ObjectId::from_parts(tick, counter as u64)
 }
 
-/// The panic that [`generate`] and [`fill`] document, raised after the lock is released.
+/// The panic that [`generate`] and [`fill`] document, raised after the lock is released:
+/// the tick has left 32 bits.
 #[cold]
 #[inline(never)]
-fn past_the_last_second(error: Error) -> ! {
+fn out_of_range(error: Error) -> ! {
     panic!("objectid: the clock is past the last second an ObjectId holds: {error}")
 }
 
@@ -169,7 +157,6 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::object_id::MAX_TIMESTAMP_S;
 
     const SECOND: u64 = 1_000_000_000;
 
@@ -190,7 +177,7 @@ mod tests {
     fn the_pair_lands_in_the_two_fields() {
         let id = pack(1_350_336_377, 0xbcf8_6cd7_994f_6c0e).unwrap();
         assert_eq!(id.to_string(), "507c7f79bcf86cd7994f6c0e");
-        let id = pack(MAX_TIMESTAMP_S, u128::from(u64::MAX)).unwrap();
+        let id = pack(ObjectId::MAX_TIMESTAMP_S, u128::from(u64::MAX)).unwrap();
         assert_eq!(id.to_bytes(), [0xFF; 12]);
     }
 
@@ -220,19 +207,19 @@ mod tests {
     #[test]
     fn a_borrowed_second_past_2106_is_an_error() {
         let sequence = TickSequence::new(1, SECOND, Start::Zero);
-        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_S);
+        let (tick, counter) = sequence.next_at(ObjectId::MAX_TIMESTAMP_S);
         assert_eq!(
             pack(tick, counter).map(ObjectId::timestamp_s),
-            Ok(MAX_TIMESTAMP_S)
+            Ok(ObjectId::MAX_TIMESTAMP_S)
         );
-        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_S);
+        let (tick, counter) = sequence.next_at(ObjectId::MAX_TIMESTAMP_S);
         assert!(pack(tick, counter).is_ok());
-        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_S);
+        let (tick, counter) = sequence.next_at(ObjectId::MAX_TIMESTAMP_S);
         assert_eq!(
             pack(tick, counter),
             Err(Error::TimestampOutOfRange {
-                value: MAX_TIMESTAMP_S + 1,
-                max: MAX_TIMESTAMP_S
+                value: ObjectId::MAX_TIMESTAMP_S + 1,
+                max: ObjectId::MAX_TIMESTAMP_S
             })
         );
     }
@@ -240,12 +227,12 @@ mod tests {
     #[test]
     #[should_panic(expected = "past the last second an ObjectId holds")]
     fn serving_past_2106_panics() {
-        past_the_last_second(pack(MAX_TIMESTAMP_S + 1, 0).unwrap_err());
+        out_of_range(pack(ObjectId::MAX_TIMESTAMP_S + 1, 0).unwrap_err());
     }
 
     #[test]
     fn clock_step_back_keeps_the_last_second_and_counts_on() {
-        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let sequence = TickSequence::new(COUNTER_BITS, SECOND, Start::Random);
         let before = ids(&sequence, 10_000, 3);
         // The clock steps back an hour: the timestamp runs ahead of it, order holds.
         let after = ids(&sequence, 10_000 - 3_600, 3);
@@ -259,7 +246,7 @@ mod tests {
 
     #[test]
     fn clock_jump_forward_starts_the_new_second() {
-        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let sequence = TickSequence::new(COUNTER_BITS, SECOND, Start::Random);
         let before = ids(&sequence, 2_000, 3);
         let after = ids(&sequence, 2_000 + 86_400, 3);
         assert!(after.iter().all(|id| id.timestamp_s() == 2_000 + 86_400));
@@ -269,11 +256,11 @@ mod tests {
 
     #[test]
     fn restart_with_lost_state_does_not_repeat_ids() {
-        let old = TickSequence::new(64, SECOND, Start::Random);
+        let old = TickSequence::new(COUNTER_BITS, SECOND, Start::Random);
         let before = ids(&old, 3_000, 10_000);
         // A restart: a new sequence knows nothing of the old one and starts fresh, in the
         // same second, at an independent random counter.
-        let new = TickSequence::new(64, SECOND, Start::Random);
+        let new = TickSequence::new(COUNTER_BITS, SECOND, Start::Random);
         let after = ids(&new, 3_000, 10_000);
         assert!(after.iter().all(|id| id.timestamp_s() == 3_000));
         assert!(strictly_increasing(&after));
@@ -284,7 +271,13 @@ mod tests {
     #[test]
     fn independent_streams_merged_are_unique() {
         let streams: Vec<Vec<ObjectId>> = (0..8)
-            .map(|_| ids(&TickSequence::new(64, SECOND, Start::Random), 4_000, 5_000))
+            .map(|_| {
+                ids(
+                    &TickSequence::new(COUNTER_BITS, SECOND, Start::Random),
+                    4_000,
+                    5_000,
+                )
+            })
             .collect();
         let merged: HashSet<_> = streams.iter().flatten().copied().collect();
         assert_eq!(merged.len(), 8 * 5_000);
@@ -307,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_ten_second_step_back_holds_the_timestamp_in_value_and_text_until_the_clock_passes_it() {
-        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let sequence = TickSequence::new(COUNTER_BITS, SECOND, Start::Random);
         let first = next(&sequence, T);
         let mut buffer = [0u8; 24];
         let (mut last, mut last_text) = (first, text(first, &mut buffer));
@@ -339,7 +332,7 @@ mod tests {
 
     #[test]
     fn a_one_hour_jump_forward_moves_the_timestamp_in_value_and_text() {
-        let sequence = TickSequence::new(64, SECOND, Start::Random);
+        let sequence = TickSequence::new(COUNTER_BITS, SECOND, Start::Random);
         let before = ids(&sequence, T, 10);
         let jumped = next(&sequence, T + HOUR);
         assert_eq!(jumped.timestamp_s(), T + HOUR);
@@ -378,7 +371,7 @@ mod tests {
             // The text too, on a subsequence that takes both sides of every borrowed second
             // (encoding every id would dominate the test in a debug build; the text of
             // consecutive ids within a second is checked in tests/generate.rs).
-            if i % 16 == 0 || i % 4096 == 4095 {
+            if i.is_multiple_of(16) || i % 4096 == 4095 {
                 let id_text = text(id, &mut buffer);
                 assert!(id_text > checked_text, "id {i}: {id}");
                 checked_text = id_text;

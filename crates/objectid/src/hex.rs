@@ -1,9 +1,4 @@
-//! The 12 bytes as 24 lower-case hex characters and back, by table lookup.
-
-use crate::ParseError;
-
-/// Length of the text form.
-pub(crate) const TEXT_LEN: usize = 24;
+//! The 12 bytes as 24 lower-case hex digits and back, by table lookup.
 
 /// Byte to its two lower-case hex digits.
 static DIGIT_PAIRS: [[u8; 2]; 256] = {
@@ -37,22 +32,15 @@ static VALUES: [u8; 256] = {
 
 /// Writes the two digits of each byte into `buffer`.
 #[inline]
-pub(crate) fn encode(bytes: &[u8; 12], buffer: &mut [u8; TEXT_LEN]) {
+pub(crate) fn encode(bytes: &[u8; 12], buffer: &mut [u8; 24]) {
     for (pair, &byte) in buffer.chunks_exact_mut(2).zip(bytes) {
         pair.copy_from_slice(&DIGIT_PAIRS[usize::from(byte)]);
     }
 }
 
-/// Reads exactly 24 lower-case hex characters.
+/// The 12 bytes of 24 lower-case hex digits; `None` if any byte is not one.
 #[inline]
-pub(crate) fn decode(text: &str) -> Result<[u8; 12], ParseError> {
-    let digits = text.as_bytes();
-    if digits.len() != TEXT_LEN {
-        return Err(ParseError::InvalidLength {
-            found: digits.len(),
-            expected: TEXT_LEN,
-        });
-    }
+pub(crate) fn decode(digits: &[u8; 24]) -> Option<[u8; 12]> {
     let mut bytes = [0u8; 12];
     // One check after the loop, not one per digit: an invalid digit sets bits above 0x0F.
     let mut seen = 0u8;
@@ -61,22 +49,13 @@ pub(crate) fn decode(text: &str) -> Result<[u8; 12], ParseError> {
         seen |= high | low;
         *byte = (high << 4) | low;
     }
-    if seen > 0x0F {
-        return Err(first_invalid(text));
-    }
-    Ok(bytes)
+    (seen <= 0x0F).then_some(bytes)
 }
 
-/// The error for the first character that is not a lower-case hex digit. Every byte before it
-/// is an ASCII digit, so its index starts a character.
-#[cold]
-#[inline(never)]
-fn first_invalid(text: &str) -> ParseError {
-    let (index, character) = text
-        .char_indices()
-        .find(|&(_, character)| !matches!(character, '0'..='9' | 'a'..='f'))
-        .unwrap_or((0, char::REPLACEMENT_CHARACTER));
-    ParseError::InvalidCharacter { index, character }
+/// Whether `character` is a lower-case hex digit.
+#[inline]
+pub(crate) const fn is_digit(character: char) -> bool {
+    matches!(character, '0'..='9' | 'a'..='f')
 }
 
 #[cfg(test)]
@@ -95,22 +74,17 @@ mod tests {
             };
             let found = Some(VALUES[usize::from(byte)]).filter(|&value| value != INVALID);
             assert_eq!(found, expected, "byte {byte:#04x}");
+            assert_eq!(is_digit(digit), expected.is_some(), "byte {byte:#04x}");
         }
     }
 
     #[test]
     fn an_invalid_digit_is_caught_in_either_half_of_a_byte() {
-        for index in 0..TEXT_LEN {
-            let mut text = [b'0'; TEXT_LEN];
-            text[index] = b'g';
-            let text = core::str::from_utf8(&text).unwrap();
-            assert_eq!(
-                decode(text),
-                Err(ParseError::InvalidCharacter {
-                    index,
-                    character: 'g'
-                })
-            );
+        for index in 0..24 {
+            let mut digits = [b'0'; 24];
+            digits[index] = b'g';
+            assert_eq!(decode(&digits), None, "at {index}");
         }
+        assert_eq!(decode(&[b'f'; 24]), Some([0xFF; 12]));
     }
 }

@@ -1,7 +1,18 @@
-//! ObjectId-shaped identifiers: 32-bit Unix seconds and a 64-bit counter, written as 24
-//! lower-case hex characters, strictly increasing within a process and safe across `fork`.
+//! ObjectId-shaped identifiers: 32-bit Unix seconds and a 64-bit counter in 24 lower-case
+//! hex characters, strictly increasing within a process.
 //!
-//! # The format
+//! ```
+//! # #[cfg(feature = "std")] {
+//! let id = objectid::generate();
+//! let text = id.to_string();
+//! println!("{text}"); // such as 507c7f79bcf86cd7994f6c0e
+//! let back: objectid::ObjectId = text.parse()?;
+//! assert_eq!(back, id);
+//! # }
+//! # Ok::<(), objectid::ParseError>(())
+//! ```
+//!
+//! # Layout
 //!
 //! Twelve bytes, big-endian:
 //!
@@ -18,93 +29,74 @@
 //! ```
 //!
 //! - `timestamp_s`: seconds since the Unix epoch, 0 to `2^32 - 1` (2106-02-07T06:28:15Z).
-//! - `counter`: 64 bits, drawn at random for the first id of each second and incremented for
-//!   each next id of that second.
+//! - `counter`: 64 bits.
 //!
-//! The text is the 12 bytes in hex: exactly 24 characters `0`-`9`, `a`-`f`. Order,
+//! Every 12-byte value is an id, from [`ObjectId::NIL`] to [`ObjectId::MAX`]. Order,
 //! equality and hashing are those of the bytes, which is the order of the timestamp, then the
-//! counter, and also the order of the text. Parsing ([`FromStr`](core::str::FromStr),
-//! [`extract_timestamp_s`]) is the strict inverse of [`Display`](core::fmt::Display):
-//! upper case, a `0x` prefix, spaces, non-ASCII characters and any other length are errors
-//! that name the length found, or the character and its byte index. This is stricter than the
-//! `bson` crate, which also reads upper case: an id has one text, so stored ids compare as
-//! strings.
+//! counter, and also the order of the text.
 //!
-//! # Not the MongoDB layout, on purpose
+//! This is not the MongoDB layout, on purpose. The documented ObjectId puts a 5-byte random
+//! value, fixed per process, and a 3-byte counter after the timestamp; this crate uses those
+//! 8 bytes as one counter:
 //!
 //! ```text
 //! MongoDB:  | timestamp (4 bytes) | per-process random (5 bytes) | counter (3 bytes) |
 //! here:     | timestamp (4 bytes) |               counter (8 bytes)                  |
 //! ```
 //!
-//! The documented ObjectId layout puts a 5-byte random value, fixed per process, and a 3-byte
-//! counter after the timestamp. This crate uses those 8 bytes as one counter instead. The 24
-//! hex characters, the timestamp field and the sort order are those of an ObjectId, so
+//! The 24 hex characters, the timestamp field and the sort order are those of an ObjectId, so
 //! MongoDB, the `bson` crate and any ObjectId parser read these ids and their timestamps;
 //! only a tool that decodes the two middle fields would notice the difference. In return,
 //! ids are strictly increasing within a process (a 3-byte counter wraps after 16,777,216 ids),
 //! and there is no per-process value that would have to be redrawn in a forked child.
 //!
-//! # Generation: the guarantee and its scope
+//! # Text
 //!
-//! [`generate`] and [`fill`] draw from one process-wide sequence (a
-//! [`TickSequence`](tick_sequence::TickSequence) of 1 s ticks and a 64-bit counter):
+//! The canonical form ([`Display`](core::fmt::Display), [`ObjectId::encode`]) is the 12
+//! bytes in hex: exactly 24 characters `0`-`9`, `a`-`f`. Parsing
+//! ([`FromStr`](core::str::FromStr), `TryFrom<&str>`, [`extract_timestamp_s`]) is its strict
+//! inverse: upper case, a `0x` prefix, spaces, non-ASCII characters and any other length are
+//! a [`ParseError`] that names the length in characters, or the first character that is not
+//! a lower-case hex digit and its byte index. This is stricter than the `bson` crate, which
+//! also reads upper case: an id has one text, so stored ids compare as strings.
 //!
-//! - **Strictly increasing within one process.** Every id they return, from any thread, is
-//!   greater than every id they returned before, as bytes and as text.
-//! - **Unique, not ordered, across processes.** Two processes, or a process and its restart,
-//!   share no state: in the same second each starts its counter at an independent random
-//!   value, so their ids collide only if their counter ranges overlap (about `n / 2^63` for
-//!   `n` ids per second each). Merged streams are unique; their order says nothing of which
-//!   id came first.
-//! - **The timestamp may run ahead of the clock.** When the clock steps back, ids keep the
-//!   last second served and count on until the clock catches up; when a second's counter is
-//!   exhausted, the next second is borrowed. The embedded time loses accuracy; order and
-//!   uniqueness do not break.
-//! - **Fork.** On Unix a forked child starts a fresh sequence, reseeded from the operating
-//!   system, so parent and child share no id.
+//! # Generation
 //!
-//! [`generate_at`] makes an id for a given second with a random counter (64 bits from the
-//! same fork-aware CSPRNG); such ids are unique with high probability but not ordered within
-//! their second.
+//! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(second, counter)` pairs
+//! from one process-wide [`TickSequence`](tick_sequence::TickSequence) of 1 s ticks and a
+//! 64-bit counter with random starts (`TickSequence::new(64, 1_000_000_000,
+//! Start::Random)`), and [`generate_at`] draws 64 random bits for a given second. What that
+//! guarantees and where it stops (strictly increasing within one process, unique but not
+//! ordered across processes), the clock rule, how far the timestamp may run ahead of the
+//! clock, and `fork` are the engine's: see the [`tick_sequence`
+//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation requires the `std`
+//! feature (default).
 //!
 //! # Not a secret
 //!
-//! An id shows when it was made, and two ids of one process and one second show how many ids
-//! came between them. Ids are identifiers, not secrets or capabilities: do not use one to
-//! grant access (RFC 9562, section 8, says the same of UUIDs).
+//! An id shows when it was made, and consecutive ids of one process differ by one: it is an
+//! identifier, not a secret or a capability, and holding one must grant nothing.
 //!
 //! # Features
 //!
+//! - `std` (default): generation, on the `tick-sequence` engine. Without it the crate is
+//!   `no_std` and needs no allocator: [`ObjectId`], its constants, text and bytes.
 //! - `serde`: the 24-character text for human-readable formats (JSON), the 12 bytes for
 //!   binary ones; deserializing is as strict as parsing.
-//!
-//! # Examples
-//!
-//! ```
-//! use objectid::ObjectId;
-//!
-//! let id = objectid::generate();
-//! let text = id.to_string();
-//! assert_eq!(text.len(), 24);
-//! assert_eq!(text.parse::<ObjectId>(), Ok(id));
-//! assert_eq!(objectid::extract_timestamp_s(&text), Ok(id.timestamp_s()));
-//! assert!(objectid::generate() > id);
-//!
-//! // An explicit second: the example of the MongoDB manual, 2012-10-15T21:26:17Z.
-//! let id = ObjectId::from_parts(1_350_336_377, 0xbcf8_6cd7_994f_6c0e)?;
-//! assert_eq!(id.to_string(), "507c7f79bcf86cd7994f6c0e");
-//! # Ok::<(), objectid::Error>(())
-//! ```
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 
 mod error;
+#[cfg(feature = "std")]
 mod generate;
 mod hex;
-mod object_id;
+mod id;
 #[cfg(feature = "serde")]
 mod serde;
+mod text;
 
 pub use error::{Error, ParseError};
-pub use generate::{extract_timestamp_s, fill, generate, generate_at, try_fill, try_generate};
-pub use object_id::ObjectId;
+#[cfg(feature = "std")]
+pub use generate::{fill, generate, generate_at, try_fill, try_generate};
+pub use id::ObjectId;
+pub use text::extract_timestamp_s;

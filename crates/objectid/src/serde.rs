@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use ::serde::de::{self, IgnoredAny, SeqAccess, Visitor};
-use ::serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ObjectId;
 
@@ -18,7 +18,7 @@ use crate::ObjectId;
 impl Serialize for ObjectId {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode(&mut [0; 24]))
+            serializer.serialize_str(self.encode(&mut [0; ObjectId::TEXT_LEN]))
         } else {
             serializer.serialize_bytes(&self.to_bytes())
         }

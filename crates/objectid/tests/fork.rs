@@ -1,5 +1,5 @@
 //! After `fork`, parent and child share no id.
-#![cfg(unix)]
+#![cfg(all(unix, feature = "std"))]
 
 use test_support::fork;
 
@@ -100,12 +100,12 @@ mod storm {
     fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
         let outcome = fork_while_generating(
             |ids| {
-                let mut batch = [ObjectId::from_bytes([0; 12]); 16];
+                let mut batch = [ObjectId::NIL; 16];
                 objectid::fill(&mut batch);
                 ids.extend(batch.map(key));
             },
             |out| {
-                let mut batch = [ObjectId::from_bytes([0; 12]); CHILD_IDS];
+                let mut batch = [ObjectId::NIL; CHILD_IDS];
                 objectid::try_fill(&mut batch).map_err(|_| "out of range")?;
                 *out = batch.map(key);
                 Ok(CHILD_IDS)

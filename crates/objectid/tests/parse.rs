@@ -26,7 +26,7 @@ fn wrong_length_names_the_length_found() {
         );
         assert_eq!(
             error.to_string(),
-            format!("invalid length: found {found} bytes, expected 24 lower-case hex characters")
+            format!("an ObjectId has 24 lower-case hex characters, found {found}")
         );
     }
 }
@@ -75,9 +75,9 @@ fn wrong_alphabet_names_the_character_and_its_byte_index() {
 
 #[test]
 fn non_ascii_is_reported_whole_at_its_byte_index() {
-    // 22 ASCII digits and a two-byte letter: 24 bytes.
+    // 22 ASCII digits, a two-byte letter and a digit: 24 characters.
     assert_eq!(
-        parse("507c7f79bcf86cd7994f6cé"),
+        parse("507c7f79bcf86cd7994f6cé0"),
         Err(ParseError::InvalidCharacter {
             index: 22,
             character: 'é'
@@ -85,17 +85,41 @@ fn non_ascii_is_reported_whole_at_its_byte_index() {
     );
     // A full-width digit is three bytes.
     assert_eq!(
-        parse("507c7f79bcf86cd7994f６e"),
+        parse("507c7f79bcf86cd7994f６c0e"),
         Err(ParseError::InvalidCharacter {
             index: 20,
             character: '６'
         })
     );
-    // 24 characters but 25 bytes: a length error, counted in bytes.
+    // 22 characters in 24 bytes: a length error, in characters.
     assert_eq!(
-        parse("507c7f79bcf86cd7994f6c0é"),
+        parse("507c7f79bcf86cd7994f６e"),
         Err(ParseError::InvalidLength {
-            found: 25,
+            found: 22,
+            expected: 24
+        })
+    );
+}
+
+#[test]
+fn the_length_is_counted_in_characters_and_a_non_ascii_one_is_named_at_its_byte_index() {
+    // 24 characters in 25 bytes: the length is right, the 'é' is not a digit.
+    let text = "507c7f79bcf86cd7994f6c0é";
+    assert_eq!((text.chars().count(), text.len()), (24, 25));
+    assert_eq!(
+        parse(text),
+        Err(ParseError::InvalidCharacter {
+            index: 23,
+            character: 'é'
+        })
+    );
+    // 23 characters in 24 bytes: the length is wrong, whatever the byte count.
+    let text = "507c7f79bcf86cd7994f6cé";
+    assert_eq!((text.chars().count(), text.len()), (23, 24));
+    assert_eq!(
+        parse(text),
+        Err(ParseError::InvalidLength {
+            found: 23,
             expected: 24
         })
     );
@@ -107,6 +131,7 @@ fn timestamp_out_of_range_names_the_value_and_the_maximum() {
     for value in [max + 1, 1 << 40, u64::MAX] {
         let expected = Error::TimestampOutOfRange { value, max };
         assert_eq!(ObjectId::from_parts(value, 0), Err(expected));
+        #[cfg(feature = "std")]
         assert_eq!(objectid::generate_at(value), Err(expected));
         let message = expected.to_string();
         assert!(message.contains(&value.to_string()), "{message}");
@@ -141,11 +166,37 @@ fn the_extractor_is_as_strict_as_parsing() {
 fn the_smallest_and_largest_ids() {
     let zero: ObjectId = "000000000000000000000000".parse().unwrap();
     let max: ObjectId = "ffffffffffffffffffffffff".parse().unwrap();
-    assert_eq!(zero, ObjectId::from_bytes([0; 12]));
-    assert_eq!(max, ObjectId::from_bytes([0xFF; 12]));
+    assert_eq!(zero, ObjectId::NIL);
+    assert_eq!(max, ObjectId::MAX);
+    assert_eq!(ObjectId::default(), ObjectId::NIL);
     assert_eq!(
         (max.timestamp_s(), max.counter()),
         (u64::from(u32::MAX), u64::MAX)
     );
     assert!(zero < max);
+}
+
+#[test]
+fn display_honours_width_fill_alignment_and_precision() {
+    let id: ObjectId = "507c7f79bcf86cd7994f6c0e".parse().unwrap();
+    assert_eq!(format!("[{id:28}]"), "[507c7f79bcf86cd7994f6c0e    ]");
+    assert_eq!(format!("[{id:>28}]"), "[    507c7f79bcf86cd7994f6c0e]");
+    assert_eq!(format!("[{id:*^28}]"), "[**507c7f79bcf86cd7994f6c0e**]");
+    assert_eq!(format!("[{id:.8}]"), "[507c7f79]");
+    assert_eq!(format!("[{id:>10.8}]"), "[  507c7f79]");
+    // A width below the length changes nothing.
+    assert_eq!(format!("{id:5}"), "507c7f79bcf86cd7994f6c0e");
+}
+
+#[test]
+fn try_from_str_is_from_str() {
+    for text in [
+        "507c7f79bcf86cd7994f6c0e",
+        "507C7F79BCF86CD7994F6C0E",
+        "",
+        "507c7f79bcf86cd7994f6c0é",
+        "507c7f79bcf86cd7994f6cé",
+    ] {
+        assert_eq!(ObjectId::try_from(text), parse(text), "{text:?}");
+    }
 }

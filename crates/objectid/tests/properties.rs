@@ -55,10 +55,10 @@ proptest! {
         match text.parse::<ObjectId>() {
             Ok(id) => prop_assert_eq!(id.to_string(), text),
             Err(ParseError::InvalidLength { found, expected }) => {
-                prop_assert_eq!((found, expected), (text.len(), 24));
+                prop_assert_eq!((found, expected), (text.chars().count(), 24));
             }
             Err(ParseError::InvalidCharacter { index, character }) => {
-                prop_assert_eq!(text.len(), 24);
+                prop_assert_eq!(text.chars().count(), 24);
                 let first_bad = text
                     .char_indices()
                     .find(|&(_, c)| !matches!(c, '0'..='9' | 'a'..='f'));
@@ -84,6 +84,7 @@ proptest! {
     #[test]
     fn timestamps_above_32_bits_are_rejected(timestamp_s in u64::from(u32::MAX) + 1.., counter: u64) {
         prop_assert!(ObjectId::from_parts(timestamp_s, counter).is_err());
+        #[cfg(feature = "std")]
         prop_assert!(objectid::generate_at(timestamp_s).is_err());
     }
 
@@ -97,6 +98,7 @@ proptest! {
     }
 
     #[test]
+    #[cfg(feature = "std")]
     fn generate_at_keeps_the_second(timestamp_s in 0..=u64::from(u32::MAX)) {
         let id = objectid::generate_at(timestamp_s).unwrap();
         prop_assert_eq!(id.timestamp_s(), timestamp_s);

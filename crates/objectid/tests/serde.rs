@@ -39,7 +39,7 @@ fn deserializing_is_as_strict_as_parsing() {
     );
     assert_de_tokens_error::<serde_test::Readable<ObjectId>>(
         &[Token::Str("507c7f79")],
-        "invalid length: found 8 bytes, expected 24 lower-case hex characters",
+        "an ObjectId has 24 lower-case hex characters, found 8",
     );
     assert_de_tokens_error::<serde_test::Compact<ObjectId>>(
         &[Token::Bytes(&BYTES[..11])],
@@ -73,9 +73,13 @@ fn json_round_trips_the_text_and_rejects_anything_else() {
     let json = serde_json::to_string(&id).unwrap();
     assert_eq!(json, format!("\"{TEXT}\""));
     assert_eq!(serde_json::from_str::<ObjectId>(&json).unwrap(), id);
-    let generated = objectid::generate();
-    let back: ObjectId = serde_json::from_str(&serde_json::to_string(&generated).unwrap()).unwrap();
-    assert_eq!(back, generated);
+    #[cfg(feature = "std")]
+    {
+        let generated = objectid::generate();
+        let back: ObjectId =
+            serde_json::from_str(&serde_json::to_string(&generated).unwrap()).unwrap();
+        assert_eq!(back, generated);
+    }
     for bad in [
         "\"507C7F79BCF86CD7994F6C0E\"",
         "\"0x507c7f79bcf86cd7994f6c\"",

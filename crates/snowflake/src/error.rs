@@ -1,11 +1,25 @@
 //! What can go wrong, and where.
 
-/// A value outside the range of a Snowflake field, or a generator used in a forked child.
+/// A value outside the range of a Snowflake field, an integer that is not an id, or a
+/// generator used in a forked child.
+///
+/// One type for the crate's fallible functions other than parsing (which has
+/// [`ParseError`]); each function returns only some of the variants, and says which under
+/// its "Errors":
+///
+/// | function | variants it can return |
+/// |---|---|
+/// | [`SnowflakeId::from_parts`](crate::SnowflakeId::from_parts) | `TimestampOutOfRange`, `WorkerIdOutOfRange`, `SequenceOutOfRange` |
+/// | `SnowflakeId::try_from(u64 or i64)`, [`extract_timestamp_ms`](crate::extract_timestamp_ms) | `IdOutOfRange` |
+/// | [`SnowflakeIdGenerator::new`](crate::SnowflakeIdGenerator::new) | `WorkerIdOutOfRange` |
+/// | [`generate`](crate::SnowflakeIdGenerator::generate), [`generate_at`](crate::SnowflakeIdGenerator::generate_at), [`fill`](crate::SnowflakeIdGenerator::fill) of a generator | `Forked`, `TimestampOutOfRange` |
+///
+/// (The generator requires the `std` feature, default.)
 ///
 /// ```
-/// use snowflake::{Error, SnowflakeIdGenerator};
+/// use snowflake::{EPOCH_MS, Error, SnowflakeId};
 ///
-/// let error = SnowflakeIdGenerator::new(1024).unwrap_err();
+/// let error = SnowflakeId::from_parts(EPOCH_MS, 1024, 0).unwrap_err();
 /// assert_eq!(error, Error::WorkerIdOutOfRange { value: 1024, max: 1023 });
 /// assert!(error.to_string().contains("1024"));
 /// ```
@@ -57,7 +71,9 @@ pub enum Error {
     Forked,
 }
 
-/// A string that is not a Snowflake id in canonical decimal.
+/// A string that is not a Snowflake id in canonical decimal. The checks run in this order:
+/// empty, then each character, then a leading zero, then the range; the first that fails is
+/// reported. Lengths are in characters (by then all of them ASCII digits).
 ///
 /// ```
 /// use snowflake::{ParseError, SnowflakeId};
@@ -91,13 +107,13 @@ pub enum ParseError {
         "leading zero at byte index 0 of {len} digits: a Snowflake id is written without leading zeros"
     )]
     LeadingZero {
-        /// Length of the string, in bytes.
+        /// The number of digits (characters) in the string.
         len: usize,
     },
     /// Digits whose value is not below 2^63.
     #[error("{len} digits are out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)")]
     OutOfRange {
-        /// Length of the string, in bytes.
+        /// The number of digits (characters) in the string.
         len: usize,
     },
 }

@@ -1,4 +1,5 @@
-//! [`SnowflakeId`]: the bit layout, its fields, and the integers it converts to and from.
+//! [`SnowflakeId`]: the bit layout, its constants, its fields, and the integers it converts
+//! to and from.
 
 use crate::Error;
 
@@ -16,13 +17,11 @@ pub const EPOCH_MS: u64 = 1_704_067_200_000;
 
 const TIMESTAMP_BITS: u32 = 41;
 const WORKER_ID_BITS: u32 = 10;
-const SEQUENCE_BITS: u32 = 12;
-const WORKER_ID_SHIFT: u32 = SEQUENCE_BITS;
-const TIMESTAMP_SHIFT: u32 = WORKER_ID_BITS + SEQUENCE_BITS;
+/// Bits of the counter, the sequence: the low 12 bits.
+pub(crate) const COUNTER_BITS: u32 = 12;
+const WORKER_ID_SHIFT: u32 = COUNTER_BITS;
+const TIMESTAMP_SHIFT: u32 = WORKER_ID_BITS + COUNTER_BITS;
 
-pub(crate) const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << TIMESTAMP_BITS) - 1;
-pub(crate) const MAX_WORKER_ID: u16 = (1 << WORKER_ID_BITS) - 1;
-pub(crate) const MAX_SEQUENCE: u16 = (1 << SEQUENCE_BITS) - 1;
 /// The first integer that is not an id: the top bit of a `u64` is always 0.
 const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 
@@ -31,8 +30,9 @@ const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 ///
 /// The order is the integer order, which is the order of `(timestamp, worker id, sequence)`.
 /// Every value holds an integer below 2^63, so it converts to an `i64` without loss, and
-/// every such integer is an id. `Display` writes the decimal integer; `FromStr` reads it
-/// back and nothing else (see [`ParseError`](crate::ParseError)).
+/// every such integer is an id, from [`NIL`](Self::NIL) to [`MAX`](Self::MAX). `Display`
+/// writes the decimal integer; `FromStr` reads it back and nothing else (see
+/// [`ParseError`](crate::ParseError)).
 ///
 /// # Examples
 ///
@@ -53,13 +53,76 @@ const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 pub struct SnowflakeId(u64);
 
 impl SnowflakeId {
+    /// The smallest id, the integer 0: the first millisecond of 2024 ([`EPOCH_MS`]), worker
+    /// 0, sequence 0.
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, SnowflakeId};
+    ///
+    /// assert_eq!(SnowflakeId::NIL.to_u64(), 0);
+    /// assert_eq!(SnowflakeId::NIL.timestamp_ms(), EPOCH_MS);
+    /// assert_eq!(SnowflakeId::default(), SnowflakeId::NIL);
+    /// ```
+    pub const NIL: SnowflakeId = SnowflakeId(0);
+
+    /// The largest id, `2^63 - 1`: the last millisecond of the range, worker 1023, sequence
+    /// 4095.
+    ///
+    /// ```
+    /// use snowflake::SnowflakeId;
+    ///
+    /// assert_eq!(SnowflakeId::MAX.to_u64(), (1 << 63) - 1);
+    /// assert_eq!(i64::from(SnowflakeId::MAX), i64::MAX);
+    /// assert_eq!(SnowflakeId::MAX.timestamp_ms(), SnowflakeId::MAX_TIMESTAMP_MS);
+    /// ```
+    pub const MAX: SnowflakeId = SnowflakeId(ID_LIMIT - 1);
+
+    /// The length of the longest text, in characters: 19, the digits of `2^63 - 1`, and the
+    /// size of the buffer [`encode`](Self::encode) writes into. The text has no leading
+    /// zeros, so smaller ids have shorter texts.
+    ///
+    /// ```
+    /// use snowflake::SnowflakeId;
+    ///
+    /// assert_eq!(SnowflakeId::TEXT_LEN, 19);
+    /// assert_eq!(SnowflakeId::MAX.to_string().len(), SnowflakeId::TEXT_LEN);
+    /// assert_eq!(SnowflakeId::NIL.to_string().len(), 1);
+    /// ```
+    pub const TEXT_LEN: usize = 19;
+
+    /// The largest timestamp, `EPOCH_MS + 2^41 - 1` ms since the Unix epoch:
+    /// 2093-09-06T15:47:35.551Z. The smallest is [`EPOCH_MS`].
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, SnowflakeId};
+    ///
+    /// assert_eq!(SnowflakeId::MAX_TIMESTAMP_MS, 3_903_090_455_551);
+    /// assert_eq!(SnowflakeId::MAX_TIMESTAMP_MS - EPOCH_MS, (1 << 41) - 1);
+    /// ```
+    pub const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << TIMESTAMP_BITS) - 1;
+
+    /// The largest worker id, `2^10 - 1`.
+    ///
+    /// ```
+    /// assert_eq!(snowflake::SnowflakeId::MAX_WORKER_ID, 1023);
+    /// ```
+    pub const MAX_WORKER_ID: u16 = (1 << WORKER_ID_BITS) - 1;
+
+    /// The largest sequence (the counter within one millisecond), `2^12 - 1`.
+    ///
+    /// ```
+    /// assert_eq!(snowflake::SnowflakeId::MAX_SEQUENCE, 4095);
+    /// ```
+    pub const MAX_SEQUENCE: u16 = (1 << COUNTER_BITS) - 1;
+
     /// The id of a timestamp in Unix milliseconds, a worker id and a sequence.
     ///
     /// # Errors
     ///
-    /// [`Error::TimestampOutOfRange`] unless `EPOCH_MS <= timestamp_ms <= EPOCH_MS + 2^41 - 1`,
-    /// [`Error::WorkerIdOutOfRange`] above 1023, [`Error::SequenceOutOfRange`] above 4095;
-    /// checked in that order.
+    /// [`Error::TimestampOutOfRange`] unless `EPOCH_MS <= timestamp_ms <=
+    /// MAX_TIMESTAMP_MS`, [`Error::WorkerIdOutOfRange`] above
+    /// [`MAX_WORKER_ID`](Self::MAX_WORKER_ID), [`Error::SequenceOutOfRange`] above
+    /// [`MAX_SEQUENCE`](Self::MAX_SEQUENCE); checked in that order, and nothing else.
     ///
     /// # Examples
     ///
@@ -87,16 +150,16 @@ impl SnowflakeId {
         if let Err(error) = check_timestamp_ms(timestamp_ms) {
             return Err(error);
         }
-        if worker_id > MAX_WORKER_ID {
+        if worker_id > Self::MAX_WORKER_ID {
             return Err(Error::WorkerIdOutOfRange {
                 value: worker_id,
-                max: MAX_WORKER_ID,
+                max: Self::MAX_WORKER_ID,
             });
         }
-        if sequence > MAX_SEQUENCE {
+        if sequence > Self::MAX_SEQUENCE {
             return Err(Error::SequenceOutOfRange {
                 value: sequence,
-                max: MAX_SEQUENCE,
+                max: Self::MAX_SEQUENCE,
             });
         }
         Ok(Self::compose(timestamp_ms, worker_id, sequence))
@@ -110,6 +173,14 @@ impl SnowflakeId {
                 | ((worker_id as u64) << WORKER_ID_SHIFT)
                 | sequence as u64,
         )
+    }
+
+    /// This id with its worker id field set to `worker_id` (checked by the caller); the field
+    /// must be 0 before.
+    #[cfg(feature = "std")]
+    #[inline]
+    pub(crate) const fn with_worker_id(self, worker_id: u16) -> SnowflakeId {
+        SnowflakeId(self.0 | ((worker_id as u64) << WORKER_ID_SHIFT))
     }
 
     /// The timestamp, in milliseconds since the Unix epoch (`EPOCH_MS` plus the field).
@@ -134,7 +205,7 @@ impl SnowflakeId {
     /// ```
     #[must_use]
     pub const fn worker_id(self) -> u16 {
-        ((self.0 >> WORKER_ID_SHIFT) as u16) & MAX_WORKER_ID
+        ((self.0 >> WORKER_ID_SHIFT) as u16) & Self::MAX_WORKER_ID
     }
 
     /// The sequence within the millisecond, 0 to 4095.
@@ -146,7 +217,7 @@ impl SnowflakeId {
     /// ```
     #[must_use]
     pub const fn sequence(self) -> u16 {
-        (self.0 as u16) & MAX_SEQUENCE
+        (self.0 as u16) & Self::MAX_SEQUENCE
     }
 
     /// The integer, below 2^63.
@@ -162,37 +233,28 @@ impl SnowflakeId {
     }
 }
 
-/// The Unix timestamp, in milliseconds, of the id `id`.
-///
-/// Every integer below 2^63 is an id, so this is `EPOCH_MS + (id >> 22)`.
-///
-/// # Errors
-///
-/// [`Error::IdOutOfRange`] if `id` is 2^63 or more.
-///
-/// # Examples
-///
-/// ```
-/// use snowflake::{Error, extract_timestamp_ms};
-///
-/// assert_eq!(extract_timestamp_ms(4_194_308_098), Ok(1_704_067_201_000));
-/// assert_eq!(extract_timestamp_ms(1 << 63), Err(Error::IdOutOfRange { value: 1 << 63 }));
-/// ```
-pub fn extract_timestamp_ms(id: u64) -> Result<u64, Error> {
-    SnowflakeId::try_from(id).map(SnowflakeId::timestamp_ms)
-}
-
 /// Whether a timestamp fits the 41-bit field.
 #[inline]
 pub(crate) const fn check_timestamp_ms(timestamp_ms: u64) -> Result<(), Error> {
-    if timestamp_ms < EPOCH_MS || timestamp_ms > MAX_TIMESTAMP_MS {
+    if timestamp_ms < EPOCH_MS || timestamp_ms > SnowflakeId::MAX_TIMESTAMP_MS {
         return Err(Error::TimestampOutOfRange {
             value: timestamp_ms,
             min: EPOCH_MS,
-            max: MAX_TIMESTAMP_MS,
+            max: SnowflakeId::MAX_TIMESTAMP_MS,
         });
     }
     Ok(())
+}
+
+/// [`SnowflakeId::NIL`].
+///
+/// ```
+/// assert_eq!(snowflake::SnowflakeId::default().to_u64(), 0);
+/// ```
+impl Default for SnowflakeId {
+    fn default() -> SnowflakeId {
+        SnowflakeId::NIL
+    }
 }
 
 /// The integer.
@@ -226,6 +288,12 @@ impl From<SnowflakeId> for i64 {
 
 /// The id of an integer below 2^63.
 ///
+/// # Errors
+///
+/// [`Error::IdOutOfRange`] from 2^63 up, and nothing else.
+///
+/// # Examples
+///
 /// ```
 /// # use snowflake::{Error, SnowflakeId};
 /// assert_eq!(SnowflakeId::try_from(7u64).map(SnowflakeId::sequence), Ok(7));
@@ -246,6 +314,12 @@ impl TryFrom<u64> for SnowflakeId {
 }
 
 /// The id of a non-negative integer.
+///
+/// # Errors
+///
+/// [`Error::IdOutOfRange`] below 0, and nothing else.
+///
+/// # Examples
 ///
 /// ```
 /// # use snowflake::{Error, SnowflakeId};
@@ -269,13 +343,23 @@ impl TryFrom<i64> for SnowflakeId {
 mod tests {
     use super::*;
 
+    const MAX_TIMESTAMP_MS: u64 = SnowflakeId::MAX_TIMESTAMP_MS;
+    const MAX_WORKER_ID: u16 = SnowflakeId::MAX_WORKER_ID;
+    const MAX_SEQUENCE: u16 = SnowflakeId::MAX_SEQUENCE;
+
     #[test]
     fn the_fields_tile_the_low_63_bits() {
-        assert_eq!(TIMESTAMP_BITS + WORKER_ID_BITS + SEQUENCE_BITS, 63);
+        assert_eq!(TIMESTAMP_BITS + WORKER_ID_BITS + COUNTER_BITS, 63);
         assert_eq!(ID_LIMIT, 1 << 63);
         assert_eq!(MAX_TIMESTAMP_MS - EPOCH_MS, (1 << 41) - 1);
         let all_ones = SnowflakeId::compose(MAX_TIMESTAMP_MS, MAX_WORKER_ID, MAX_SEQUENCE);
         assert_eq!(all_ones.to_u64(), ID_LIMIT - 1);
+        assert_eq!(all_ones, SnowflakeId::MAX);
+        assert_eq!(SnowflakeId::compose(EPOCH_MS, 0, 0), SnowflakeId::NIL);
+        assert_eq!(
+            SnowflakeId::MAX.to_u64().to_string().len(),
+            SnowflakeId::TEXT_LEN
+        );
     }
 
     #[test]

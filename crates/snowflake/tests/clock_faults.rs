@@ -1,5 +1,6 @@
 //! Clock faults through `generate_at`, each with the exact ids the rule predicts: a clock that
 //! steps back ten seconds, one that jumps an hour ahead, and one stuck for ten million ids.
+#![cfg(feature = "std")]
 
 use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 

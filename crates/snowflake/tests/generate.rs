@@ -1,14 +1,15 @@
 //! What a generator must survive: bulk in one millisecond, sequence exhaustion, a clock that
 //! steps back or jumps forward, a restart, independent streams merged, many threads, and a
-//! clock outside the format's range.
+//! clock outside the format's range. One generator shared by many threads is in
+//! `tests/stress.rs`, fork in `tests/fork.rs`.
+#![cfg(feature = "std")]
 
 use std::collections::HashSet;
-use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use snowflake::{EPOCH_MS, Error, SnowflakeId, SnowflakeIdGenerator};
 
-const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << 41) - 1;
+const MAX_TIMESTAMP_MS: u64 = SnowflakeId::MAX_TIMESTAMP_MS;
 /// 2025-06-01T12:00:00.000Z.
 const T: u64 = 1_748_779_200_000;
 
@@ -17,10 +18,6 @@ fn unix_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .unwrap()
         .as_millis() as u64
-}
-
-fn zeroed(len: usize) -> Vec<SnowflakeId> {
-    vec![SnowflakeId::try_from(0u64).unwrap(); len]
 }
 
 fn assert_strictly_increasing(ids: &[SnowflakeId]) {
@@ -44,7 +41,7 @@ fn generators_are_send_and_sync() {
 fn same_millisecond_bulk_of_a_million_ids_from_fill() {
     let generator = SnowflakeIdGenerator::new(9).unwrap();
     let before = unix_ms();
-    let mut ids = zeroed(1_000_000);
+    let mut ids = vec![SnowflakeId::NIL; 1_000_000];
     generator.fill(&mut ids).unwrap();
     assert_strictly_increasing(&ids);
     // One clock reading: 4096 ids per millisecond from it, then borrowed milliseconds.
@@ -68,7 +65,7 @@ fn fill_continues_the_sequence_of_generate_and_accepts_an_empty_slice() {
     let generator = SnowflakeIdGenerator::new(3).unwrap();
     generator.fill(&mut []).unwrap();
     let first = generator.generate().unwrap();
-    let mut ids = zeroed(10_000);
+    let mut ids = vec![SnowflakeId::NIL; 10_000];
     generator.fill(&mut ids).unwrap();
     let last = generator.generate().unwrap();
     assert!(first < ids[0]);
@@ -203,37 +200,6 @@ fn two_generators_with_different_worker_ids_on_two_threads_never_collide() {
 }
 
 #[test]
-fn one_generator_shared_by_four_threads_serves_each_id_once_in_order_per_thread() {
-    const PER_THREAD: usize = 50_000;
-    let generator = Arc::new(SnowflakeIdGenerator::new(100).unwrap());
-    let threads: Vec<_> = (0..4)
-        .map(|thread| {
-            let generator = Arc::clone(&generator);
-            std::thread::spawn(move || {
-                let mut ids = Vec::with_capacity(PER_THREAD);
-                for index in 0..PER_THREAD {
-                    if (index + thread) % 3 == 0 {
-                        let mut batch = zeroed(7);
-                        generator.fill(&mut batch).unwrap();
-                        ids.extend_from_slice(&batch);
-                    } else {
-                        ids.push(generator.generate().unwrap());
-                    }
-                }
-                assert_strictly_increasing(&ids);
-                ids
-            })
-        })
-        .collect();
-    let mut all = HashSet::new();
-    for thread in threads {
-        for id in thread.join().unwrap() {
-            assert!(all.insert(id), "{id:?} twice");
-        }
-    }
-}
-
-#[test]
 fn generated_ids_carry_the_clock_and_the_worker_id() {
     let generator = SnowflakeIdGenerator::new(1023).unwrap();
     let before = unix_ms();
@@ -303,11 +269,11 @@ fn fill_reports_a_borrowed_millisecond_past_the_end() {
     let generator = SnowflakeIdGenerator::new(1).unwrap();
     // Move the sequence to the last millisecond; the real clock is behind it.
     generator.generate_at(MAX_TIMESTAMP_MS).unwrap();
-    let mut ids = zeroed(4095);
+    let mut ids = vec![SnowflakeId::NIL; 4095];
     generator.fill(&mut ids).unwrap();
     assert_eq!(ids[4094].to_u64(), ((1 << 41) - 1) << 22 | 1 << 12 | 4095);
     assert!(matches!(
-        generator.fill(&mut zeroed(1)),
+        generator.fill(&mut [SnowflakeId::NIL]),
         Err(Error::TimestampOutOfRange { value, .. }) if value == MAX_TIMESTAMP_MS + 1
     ));
     assert!(matches!(

@@ -22,6 +22,42 @@ fn display_is_the_plain_decimal_and_debug_wraps_it() {
 }
 
 #[test]
+fn display_honours_width_fill_alignment_and_precision() {
+    let id = id(4_194_308_098);
+    // Through `Formatter::pad`, like the other formats: left-aligned unless told otherwise.
+    assert_eq!(format!("[{id:12}]"), "[4194308098  ]");
+    assert_eq!(format!("[{id:>12}]"), "[  4194308098]");
+    assert_eq!(format!("[{id:*^14}]"), "[**4194308098**]");
+    assert_eq!(format!("[{id:.4}]"), "[4194]");
+    assert_eq!(format!("[{id:>6.4}]"), "[  4194]");
+    // A width below the length changes nothing.
+    assert_eq!(format!("{id:5}"), "4194308098");
+}
+
+#[test]
+fn try_from_str_is_from_str() {
+    for text in [
+        "4194308098",
+        "0",
+        "",
+        "+1",
+        "007",
+        "9223372036854775808",
+        "12\u{0663}",
+    ] {
+        assert_eq!(SnowflakeId::try_from(text), parse(text), "{text:?}");
+    }
+}
+
+#[test]
+fn nil_and_max_are_the_extremes_of_the_text() {
+    assert_eq!(parse("0"), Ok(SnowflakeId::NIL));
+    assert_eq!(parse("9223372036854775807"), Ok(SnowflakeId::MAX));
+    assert_eq!(SnowflakeId::MAX.to_string().len(), SnowflakeId::TEXT_LEN);
+    assert_eq!(SnowflakeId::default(), SnowflakeId::NIL);
+}
+
+#[test]
 fn the_canonical_text_parses_back() {
     for value in [0, 1, 9, 10, 4_194_308_098, 1 << 62, (1 << 63) - 1] {
         assert_eq!(parse(&value.to_string()), Ok(id(value)));
@@ -136,7 +172,8 @@ fn parse_errors_name_the_problem_and_the_place() {
 
 #[test]
 fn integer_conversions_accept_exactly_0_to_2_to_the_63_minus_1() {
-    assert_eq!(SnowflakeId::try_from(0u64).map(u64::from), Ok(0));
+    assert_eq!(SnowflakeId::try_from(0u64), Ok(SnowflakeId::NIL));
+    assert_eq!(SnowflakeId::try_from(i64::MAX), Ok(SnowflakeId::MAX));
     assert_eq!(SnowflakeId::try_from(0i64).map(i64::from), Ok(0));
     assert_eq!(
         SnowflakeId::try_from(i64::MAX).map(u64::from),

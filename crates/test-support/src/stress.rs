@@ -61,7 +61,7 @@ fn draw<T: Copy>(
     while ids.len() < PER_THREAD {
         // Batch sizes from 1 to 1,000, different in each thread.
         let len = (1 + (round * 37 + thread * 101) % MAX_BATCH).min(PER_THREAD - ids.len());
-        if (round + thread) % 2 == 0 {
+        if (round + thread).is_multiple_of(2) {
             ids.extend((0..len).map(|_| generate()));
         } else {
             fill(&mut batch[..len]);

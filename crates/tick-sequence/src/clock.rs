@@ -82,12 +82,35 @@ fn unix_time() -> (u64, u32) {
     }
 }
 
-#[cfg(not(unix))]
+/// In a JavaScript runtime: `Date.now()`, whole milliseconds since the epoch (std's
+/// `SystemTime::now` panics on this target).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", feature = "js"))]
+#[inline]
+fn unix_time() -> (u64, u32) {
+    let ms = js_sys::Date::now();
+    if ms.is_finite() && ms >= 0.0 {
+        // An f64 holds every integer millisecond up to 2^53: 285,000 years.
+        let ms = ms as u64;
+        (ms / 1000, (ms % 1000) as u32 * 1_000_000)
+    } else {
+        (0, 0)
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js")))]
+compile_error!(
+    "tick-sequence on wasm32-unknown-unknown has no clock or randomness of its own: enable \
+     the `js` feature for a JavaScript runtime (a browser, Node), or build the format crates \
+     without their default `std` feature to parse and format only"
+);
+
+#[cfg(not(any(unix, all(target_arch = "wasm32", target_os = "unknown"))))]
 #[inline]
 fn unix_time() -> (u64, u32) {
     std_unix_time()
 }
 
+#[cfg_attr(all(target_arch = "wasm32", target_os = "unknown"), allow(dead_code))]
 fn std_unix_time() -> (u64, u32) {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)

@@ -4,7 +4,9 @@
 //! happens later, in the child, when a sequence or the random source next sees the new
 //! generation.
 
-use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#[cfg(unix)]
+use core::sync::atomic::AtomicBool;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 static GENERATION: AtomicU64 = AtomicU64::new(0);
 

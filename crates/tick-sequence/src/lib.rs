@@ -60,6 +60,15 @@
 //! nothing. Whether the rest of a program (its allocator, its other locks) survives such a
 //! fork is that program's business.
 //!
+//! # WebAssembly
+//!
+//! On `wasm32-unknown-unknown` the standard library has no clock and no randomness. With the
+//! feature `js`, for a JavaScript runtime (a browser, Node 19 or later), the clock is
+//! `Date.now()` (whole milliseconds) and the random source `crypto.getRandomValues` (through
+//! getrandom's `wasm_js` backend); there is no `fork` there, so the fork handling compiles
+//! away. Without the feature the crate does not compile for that target, with a message that
+//! says so: a clock that panics at the first call would be worse.
+//!
 //! # Examples
 //!
 //! ```

@@ -1,26 +1,29 @@
-//! New ULIDs: from the process-wide sequence, or for an explicit timestamp.
+//! New ULIDs: from the process-wide sequence, or for an explicit timestamp. Requires the
+//! `std` feature (default).
 
 use tick_sequence::{Start, TickSequence};
 
-use crate::value::{MAX_TIMESTAMP_MS, RANDOM_BITS};
+use crate::id::COUNTER_BITS;
 use crate::{Error, Ulid};
 
 /// Milliseconds, and an 80-bit counter that starts at a random value on each new millisecond.
-static SEQUENCE: TickSequence = TickSequence::new(RANDOM_BITS, 1_000_000, Start::Random);
+static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Random);
 
-/// A new ULID from the process-wide sequence: greater than every ULID that [`generate`] and
-/// [`fill`] returned before in this process, from any thread.
+/// A new ULID from the process-wide sequence: greater than every ULID that [`generate`],
+/// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any
+/// thread. Requires the `std` feature (default).
 ///
-/// The timestamp is the wall clock in milliseconds, and the random part a counter that
-/// starts at a random value on each new millisecond. After the clock steps back, or after
-/// 2^80 ids in one millisecond, the timestamp runs ahead of the clock until the clock catches
-/// up (see the [crate documentation](crate)): order and uniqueness never break. In a child
-/// created by `fork` the sequence starts afresh, so parent and child share no id.
+/// The timestamp is the wall clock in milliseconds, and the counter starts at a random value
+/// on each new millisecond. The timestamp may run ahead of the clock (after the clock steps
+/// back, or after 2^80 ids in one millisecond); order and uniqueness never break, and a child
+/// created by `fork` starts afresh: see
+/// [`tick_sequence`](tick_sequence#the-guarantee-and-its-scope).
 ///
 /// # Panics
 ///
 /// If the timestamp leaves 48 bits: a system clock past 10889-08-02T05:31:50.655Z, or a
-/// counter exhausted in the last millisecond of that range.
+/// counter exhausted in the last millisecond of that range. The panic is raised after the
+/// sequence's lock is released; [`try_generate`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -30,11 +33,13 @@ static SEQUENCE: TickSequence = TickSequence::new(RANDOM_BITS, 1_000_000, Start:
 /// assert!(first < second);
 /// assert!(first.timestamp_ms() <= second.timestamp_ms());
 /// ```
+#[must_use]
 pub fn generate() -> Ulid {
-    try_generate().unwrap_or_else(|error| clock_out_of_range(error))
+    try_generate().unwrap_or_else(|error| out_of_range(error))
 }
 
 /// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
+/// Requires the `std` feature (default).
 ///
 /// # Errors
 ///
@@ -54,27 +59,29 @@ pub fn try_generate() -> Result<Ulid, Error> {
 }
 
 /// Fills `out` with new ULIDs from the process-wide sequence, in increasing order: the same
-/// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock.
+/// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires
+/// the `std` feature (default).
 ///
 /// # Panics
 ///
-/// As [`generate`]: if the timestamp leaves 48 bits.
+/// As [`generate`]: if the timestamp leaves 48 bits, after the lock is released.
 ///
 /// # Examples
 ///
 /// ```
-/// let mut ids = [ulid::Ulid::from_u128(0); 1000];
+/// let mut ids = [ulid::Ulid::NIL; 1000];
 /// ulid::fill(&mut ids);
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
 pub fn fill(out: &mut [Ulid]) {
     if let Err(error) = try_fill(out) {
-        clock_out_of_range(error);
+        out_of_range(error);
     }
 }
 
 /// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
-/// before the one that failed are served; the rest of `out` is left as it was.
+/// before the one that failed are served; the rest of `out` is left as it was. Requires the
+/// `std` feature (default).
 ///
 /// # Errors
 ///
@@ -83,7 +90,7 @@ pub fn fill(out: &mut [Ulid]) {
 /// # Examples
 ///
 /// ```
-/// let mut ids = [ulid::Ulid::from_u128(0); 1000];
+/// let mut ids = [ulid::Ulid::NIL; 1000];
 /// ulid::try_fill(&mut ids)?;
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// # Ok::<(), ulid::Error>(())
@@ -93,14 +100,15 @@ pub fn try_fill(out: &mut [Ulid]) -> Result<(), Error> {
 }
 
 /// A ULID with the given timestamp (milliseconds since the Unix epoch) and 80 random bits
-/// from a CSPRNG that is reseeded after `fork`.
+/// from a CSPRNG that is reseeded after `fork`. Requires the `std` feature (default).
 ///
 /// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
 /// return ids in random order.
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`] if `timestamp_ms` is `2^48` or more.
+/// [`Error::TimestampOutOfRange`] if `timestamp_ms` is above
+/// [`Ulid::MAX_TIMESTAMP_MS`].
 ///
 /// # Examples
 ///
@@ -113,28 +121,27 @@ pub fn try_fill(out: &mut [Ulid]) -> Result<(), Error> {
 /// # Ok::<(), ulid::Error>(())
 /// ```
 pub fn generate_at(timestamp_ms: u64) -> Result<Ulid, Error> {
-    Ulid::from_parts(timestamp_ms, tick_sequence::random_bits(RANDOM_BITS))
+    Ulid::from_parts(timestamp_ms, tick_sequence::random_bits(COUNTER_BITS))
 }
 
-/// The ULID of a pair of a millisecond sequence whose counter has at most 80 bits (so only
-/// the tick is checked); an error when the tick, which the sequence may have borrowed past
-/// the clock, leaves 48 bits.
+/// The ULID of a pair of the sequence: the tick, which a borrowed millisecond can push past
+/// 48 bits, is checked; the counter has at most 80 bits by construction.
 #[inline]
-pub(crate) const fn pack(tick: u64, counter: u128) -> Result<Ulid, Error> {
-    if tick > MAX_TIMESTAMP_MS {
+fn pack(tick: u64, counter: u128) -> Result<Ulid, Error> {
+    if tick > Ulid::MAX_TIMESTAMP_MS {
         return Err(Error::TimestampOutOfRange {
             value: tick,
-            max: MAX_TIMESTAMP_MS,
+            max: Ulid::MAX_TIMESTAMP_MS,
         });
     }
-    Ok(Ulid::from_u128(((tick as u128) << RANDOM_BITS) | counter))
+    Ok(Ulid::from_u128(((tick as u128) << COUNTER_BITS) | counter))
 }
 
 /// The panic that [`generate`] and [`fill`] document, raised after the lock is released:
 /// the tick has left 48 bits.
 #[cold]
 #[inline(never)]
-fn clock_out_of_range(error: Error) -> ! {
+fn out_of_range(error: Error) -> ! {
     panic!("ulid: the system clock has left the ULID range: {error}")
 }
 
@@ -145,12 +152,11 @@ mod tests {
     //! be exhausted through the public API (2^80 ids in one millisecond).
 
     use super::*;
-    use crate::value::MAX_RANDOM;
 
     const MS: u64 = 1_000_000;
 
     fn ulid_sequence() -> TickSequence {
-        TickSequence::new(RANDOM_BITS, MS, Start::Random)
+        TickSequence::new(COUNTER_BITS, MS, Start::Random)
     }
 
     fn next(sequence: &TickSequence, now_ms: u64) -> Ulid {
@@ -162,7 +168,9 @@ mod tests {
     fn the_pair_becomes_timestamp_and_random() {
         assert_eq!(pack(1, 2).unwrap().to_u128(), (1 << 80) | 2);
         assert_eq!(
-            pack(MAX_TIMESTAMP_MS, MAX_RANDOM).unwrap().to_u128(),
+            pack(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_COUNTER)
+                .unwrap()
+                .to_u128(),
             u128::MAX
         );
     }
@@ -198,14 +206,14 @@ mod tests {
     #[test]
     fn a_borrowed_tick_past_48_bits_is_an_error_not_a_wrap() {
         let sequence = TickSequence::new(1, MS, Start::Zero);
-        assert_eq!(next(&sequence, MAX_TIMESTAMP_MS).random(), 0);
-        assert_eq!(next(&sequence, MAX_TIMESTAMP_MS).random(), 1);
-        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
+        assert_eq!(next(&sequence, Ulid::MAX_TIMESTAMP_MS).random(), 0);
+        assert_eq!(next(&sequence, Ulid::MAX_TIMESTAMP_MS).random(), 1);
+        let (tick, counter) = sequence.next_at(Ulid::MAX_TIMESTAMP_MS);
         assert_eq!(
             pack(tick, counter),
             Err(Error::TimestampOutOfRange {
-                value: MAX_TIMESTAMP_MS + 1,
-                max: MAX_TIMESTAMP_MS
+                value: Ulid::MAX_TIMESTAMP_MS + 1,
+                max: Ulid::MAX_TIMESTAMP_MS
             })
         );
     }
@@ -213,9 +221,9 @@ mod tests {
     #[test]
     fn a_clock_past_48_bits_is_the_panic_that_generate_documents() {
         let sequence = ulid_sequence();
-        let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS + 1);
+        let (tick, counter) = sequence.next_at(Ulid::MAX_TIMESTAMP_MS + 1);
         let error = pack(tick, counter).unwrap_err();
-        let outcome = std::panic::catch_unwind(|| clock_out_of_range(error));
+        let outcome = std::panic::catch_unwind(|| out_of_range(error));
         let message = *outcome.unwrap_err().downcast::<String>().unwrap();
         assert_eq!(
             message,
@@ -267,7 +275,7 @@ mod tests {
     #[test]
     fn fill_packs_the_same_pairs_as_repeated_calls() {
         let sequence = TickSequence::new(3, MS, Start::Zero);
-        let mut filled = [Ulid::from_u128(0); 10];
+        let mut filled = [Ulid::NIL; 10];
         sequence.fill_with_at(42, &mut filled, |tick, counter| {
             pack(tick, counter).unwrap()
         });
@@ -357,7 +365,7 @@ mod tests {
             // The text too, on a subsequence that takes both sides of every borrowed
             // millisecond (encoding every id would dominate the test in a debug build; the
             // text of consecutive ids within a millisecond is checked in tests/generate.rs).
-            if i % 16 == 0 || i % 4096 == 4095 {
+            if i.is_multiple_of(16) || i % 4096 == 4095 {
                 let id_text = text(id, &mut buffer);
                 assert!(id_text > checked_text, "id {i}: {id}");
                 checked_text = id_text;

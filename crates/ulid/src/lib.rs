@@ -1,11 +1,22 @@
-//! ULID: Universally Unique Lexicographically Sortable Identifiers, strictly increasing within
-//! a process and safe across threads and `fork`.
+//! ULIDs: a 48-bit millisecond timestamp and an 80-bit counter in 26 Crockford Base32
+//! characters, strictly increasing within a process.
 //!
-//! # The format
+//! ```
+//! # #[cfg(feature = "std")] {
+//! let id = ulid::generate();
+//! let text = id.to_string();
+//! println!("{text}"); // such as 01ARZ3NDEKTSV4RRFFQ69G5FAV
+//! let back: ulid::Ulid = text.parse()?;
+//! assert_eq!(back, id);
+//! # }
+//! # Ok::<(), ulid::ParseError>(())
+//! ```
 //!
-//! A [ULID](https://github.com/ulid/spec) is 128 bits: a 48-bit Unix timestamp in
-//! milliseconds, then 80 bits that this crate fills with a counter. Big-endian, the timestamp
-//! in the high bits:
+//! # Layout
+//!
+//! A [ULID](https://github.com/ulid/spec) is 128 bits, big-endian: a 48-bit Unix timestamp
+//! in milliseconds, then 80 bits that the specification calls "randomness" and this crate
+//! fills with a counter ([`Ulid::random`], also [`Ulid::counter`]).
 //!
 //! ```text
 //!  0                   1                   2                   3
@@ -21,9 +32,15 @@
 //! +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //! ```
 //!
-//! The text form is the 128-bit value in 26 [Crockford Base32](https://www.crockford.com/base32.html)
-//! symbols, upper case, most significant first: 10 symbols of timestamp, 16 of counter (the
-//! first symbol holds only 3 bits, so it is `0` to `7`).
+//! Every 128-bit value is a ULID, from [`Ulid::NIL`] to [`Ulid::MAX`]. Integer order, byte
+//! order and text order are the same order.
+//!
+//! # Text
+//!
+//! The canonical form ([`Display`](core::fmt::Display), [`Ulid::encode`]) is the 128-bit
+//! value in 26 [Crockford Base32](https://www.crockford.com/base32.html) symbols, upper case,
+//! most significant first: 10 symbols of timestamp, 16 of counter (the first symbol holds
+//! only 3 bits, so it is `0` to `7`).
 //!
 //! ```text
 //!  01ARZ3NDEK      TSV4RRFFQ69G5FAV
@@ -32,75 +49,49 @@
 //!    48 bits           80 bits
 //! ```
 //!
-//! Parsing ([`FromStr`](core::str::FromStr), [`extract_timestamp_ms`]) accepts exactly 26
-//! characters in either case, with `O` read as `0` and `I`/`L` as `1` (the aliases of the
-//! specification), and a first symbol of at most `7`: `8ZZZZZZZZZZZZZZZZZZZZZZZZZ` is an
-//! overflow error, never a wrap. Everything else is a [`ParseError`] that names the length
-//! or the character and its byte index.
+//! Parsing ([`FromStr`](core::str::FromStr), `TryFrom<&str>`, [`extract_timestamp_ms`])
+//! accepts exactly 26 characters in either case, with `O` read as `0` and `I`/`L` as `1` (the
+//! aliases of the specification), and a first symbol of at most `7`. Anything else is a
+//! [`ParseError`]: the length in characters, or the first character that is not a symbol and
+//! its byte index, or the first symbol that overflows 128 bits (never a wrap).
 //!
-//! Integer order, byte order and text order are the same order.
+//! # Generation
 //!
-//! # Generation, and what it guarantees
-//!
-//! [`generate`] and [`fill`] take `(millisecond, counter)` pairs from one process-wide
-//! [`TickSequence`](tick_sequence::TickSequence): on a new millisecond the counter starts
-//! at a random 80-bit value from a CSPRNG; within the millisecond it increments.
-//!
-//! - **Strictly increasing within one process.** Every ULID that [`generate`] or [`fill`]
-//!   returns is greater than every ULID they returned before in this process, from any
-//!   thread.
-//! - **Unique, not ordered, across processes.** ULIDs of different processes (or hosts) are
-//!   unique with overwhelming probability, through their random starts; merging their
-//!   streams gives unique ids whose order says nothing about which came first. Nothing is
-//!   persisted: a restarted process starts a fresh sequence.
-//! - **The timestamp may run ahead of the clock.** When the clock steps back, or after a
-//!   burst that exhausts the 80-bit counter within one millisecond, the embedded timestamp is
-//!   later than the wall clock until the clock catches up. Order and uniqueness hold; the
-//!   timestamp is a hint, not a measurement.
-//! - **Fork-safe.** A child created by `fork` resets the sequence and reseeds its random
-//!   source, so parent and child share no id. [`generate_at`] draws from the same fork-aware
-//!   source.
+//! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(millisecond, counter)`
+//! pairs from one process-wide [`TickSequence`](tick_sequence::TickSequence) of 1 ms ticks
+//! and an 80-bit counter with random starts (`TickSequence::new(80, 1_000_000,
+//! Start::Random)`), and [`generate_at`] draws 80 random bits for a given millisecond. What
+//! that guarantees and where it stops (strictly increasing within one process, unique but not
+//! ordered across processes), the clock rule, how far the timestamp may run ahead of the
+//! clock, and `fork` are the engine's: see the [`tick_sequence`
+//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation requires the `std`
+//! feature (default).
 //!
 //! # Not a secret
 //!
-//! A ULID tells anyone who reads it when it was created, and consecutive ULIDs of one
-//! process differ by small increments. ULIDs are identifiers, not secrets or capabilities:
-//! holding one must grant nothing ([RFC 9562 §8](https://www.rfc-editor.org/rfc/rfc9562#section-8)
-//! says the same of UUIDs).
-//!
-//! # Examples
-//!
-//! ```
-//! let first = ulid::generate();
-//! let second = ulid::generate();
-//! assert!(first < second);
-//!
-//! let text = first.to_string();
-//! assert_eq!(text.len(), 26);
-//! assert_eq!(text.parse::<ulid::Ulid>()?, first);
-//!
-//! // The example of the ULID specification.
-//! let spec: ulid::Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
-//! assert_eq!(spec.timestamp_ms(), 1_469_922_850_259);
-//! assert_eq!(ulid::extract_timestamp_ms("01arz3ndektsv4rrffq69g5fav")?, 1_469_922_850_259);
-//! # Ok::<(), ulid::ParseError>(())
-//! ```
+//! A ULID shows when it was made, and consecutive ULIDs of one process differ by one: it is
+//! an identifier, not a secret or a capability, and holding one must grant nothing.
 //!
 //! # Features
 //!
+//! - `std` (default): generation, on the `tick-sequence` engine. Without it the crate is
+//!   `no_std` and needs no allocator: [`Ulid`], its constants, text, bytes and integer.
 //! - `serde`: [`Ulid`] serializes as its 26-character text for human-readable formats (JSON,
 //!   TOML) and as its 16 big-endian bytes for binary ones; deserializing is as strict as
 //!   parsing.
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 
 mod error;
+#[cfg(feature = "std")]
 mod generate;
-mod parse;
+mod id;
 #[cfg(feature = "serde")]
-mod serde_support;
-mod value;
+mod serde;
+mod text;
 
 pub use error::{Error, ParseError};
+#[cfg(feature = "std")]
 pub use generate::{fill, generate, generate_at, try_fill, try_generate};
-pub use parse::extract_timestamp_ms;
-pub use value::Ulid;
+pub use id::Ulid;
+pub use text::extract_timestamp_ms;

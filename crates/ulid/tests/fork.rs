@@ -1,6 +1,6 @@
 //! After `fork`, parent and child share no ULID: the sequence restarts in the child, and
 //! `generate_at` draws from a reseeded source.
-#![cfg(unix)]
+#![cfg(all(unix, feature = "std"))]
 
 use test_support::fork;
 
@@ -18,14 +18,14 @@ fn parent_and_child_share_no_generated_id() {
     let before = ulid::generate();
     let child = fork::in_child(|| {
         let mut ids = vec![ulid::generate()];
-        let mut batch = [Ulid::from_u128(0); 1000];
+        let mut batch = [Ulid::NIL; 1000];
         ulid::fill(&mut batch);
         ids.extend_from_slice(&batch);
         texts(&ids)
     })
     .unwrap();
     let mut parent = vec![ulid::generate()];
-    let mut batch = [Ulid::from_u128(0); 1000];
+    let mut batch = [Ulid::NIL; 1000];
     ulid::fill(&mut batch);
     parent.extend_from_slice(&batch);
 
@@ -85,12 +85,12 @@ mod storm {
     fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
         let outcome = fork_while_generating(
             |ids| {
-                let mut batch = [Ulid::from_u128(0); 16];
+                let mut batch = [Ulid::NIL; 16];
                 ulid::fill(&mut batch);
                 ids.extend(batch.map(key));
             },
             |out| {
-                let mut batch = [Ulid::from_u128(0); CHILD_IDS];
+                let mut batch = [Ulid::NIL; CHILD_IDS];
                 ulid::try_fill(&mut batch).map_err(|_| "out of range")?;
                 *out = batch.map(key);
                 Ok(CHILD_IDS)

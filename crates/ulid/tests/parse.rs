@@ -144,3 +144,38 @@ fn debug_and_display_show_the_text() {
     assert_eq!(format!("{id:?}"), "Ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
     assert_eq!(format!("{id:>30}"), "    01ARZ3NDEKTSV4RRFFQ69G5FAV");
 }
+
+#[test]
+fn display_honours_width_fill_alignment_and_precision() {
+    let id = Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+    assert_eq!(format!("[{id:30}]"), "[01ARZ3NDEKTSV4RRFFQ69G5FAV    ]");
+    assert_eq!(format!("[{id:>30}]"), "[    01ARZ3NDEKTSV4RRFFQ69G5FAV]");
+    assert_eq!(format!("[{id:*^30}]"), "[**01ARZ3NDEKTSV4RRFFQ69G5FAV**]");
+    assert_eq!(format!("[{id:.10}]"), "[01ARZ3NDEK]");
+    assert_eq!(format!("[{id:>12.10}]"), "[  01ARZ3NDEK]");
+    // A width below the length changes nothing.
+    assert_eq!(format!("{id:5}"), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+}
+
+#[test]
+fn try_from_str_is_from_str() {
+    for text in [
+        "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+        "01arz3ndektsv4rrffq69g5fav",
+        "",
+        "01ARZ3NDEKTSV4RRFFQ69G5FAU",
+        "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        "01ARZ3NDEKTSV4RRFFQ69G5FAé",
+    ] {
+        assert_eq!(Ulid::try_from(text), parse(text), "{text:?}");
+    }
+}
+
+#[test]
+fn nil_and_max_are_the_extremes_of_the_text() {
+    assert_eq!(parse("00000000000000000000000000"), Ok(Ulid::NIL));
+    assert_eq!(parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(Ulid::MAX));
+    assert_eq!(Ulid::NIL.to_string().len(), Ulid::TEXT_LEN);
+    assert_eq!(Ulid::MAX.to_string().len(), Ulid::TEXT_LEN);
+    assert_eq!(Ulid::default(), Ulid::NIL);
+}

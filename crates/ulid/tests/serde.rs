@@ -36,6 +36,7 @@ fn binary_formats_get_the_16_bytes() {
 }
 
 #[test]
+#[cfg(feature = "std")]
 fn serde_json_round_trips_generated_ids() {
     let ids: Vec<Ulid> = (0..100).map(|_| ulid::generate()).collect();
     let json = serde_json::to_string(&ids).unwrap();

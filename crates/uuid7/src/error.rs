@@ -47,7 +47,9 @@ pub enum Error {
     },
 }
 
-/// A string that is not the hyphenated text form of a UUIDv7.
+/// A string that is not the hyphenated text form of a UUIDv7. The checks run in this order:
+/// the length (in characters), then each character, then the version, then the variant; the
+/// first that fails is reported.
 ///
 /// ```
 /// use uuid7::ParseError;
@@ -62,12 +64,13 @@ pub enum Error {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseError {
-    /// The string is not 36 bytes long. The braced, URN and 32-digit forms are not accepted.
+    /// The string does not have 36 characters. The braced, URN and 32-digit forms are not
+    /// accepted.
     #[error(
-        "invalid length: {found} bytes, expected the {expected} characters of xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+        "a UUIDv7 has {expected} characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found {found}"
     )]
     InvalidLength {
-        /// The length found, in bytes.
+        /// The number of characters (not bytes) in the string.
         found: usize,
         /// The length of the text form, 36.
         expected: usize,

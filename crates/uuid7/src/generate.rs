@@ -1,24 +1,29 @@
-//! New identifiers: from the process-wide sequence, or at a given time with a random counter.
+//! New UUIDv7s: from the process-wide sequence, or for an explicit timestamp. Requires the
+//! `std` feature (default).
 
 use tick_sequence::{Start, TickSequence};
 
+use crate::id::COUNTER_BITS;
 use crate::{Error, Uuid7};
 
-/// The process-wide sequence: 1 ms ticks, a 74-bit counter with a random start.
-static SEQUENCE: TickSequence = TickSequence::new(74, 1_000_000, Start::Random);
+/// Milliseconds, and a 74-bit counter that starts at a random value on each new millisecond.
+static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Random);
 
-/// A new UUIDv7, greater than every one this process generated before.
+/// A new UUIDv7 from the process-wide sequence: greater than every UUIDv7 that [`generate`],
+/// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any
+/// thread. Requires the `std` feature (default).
 ///
-/// The timestamp is the wall clock in milliseconds; within one millisecond the 74-bit counter
-/// goes up by one from a random start. The timestamp may run ahead of the clock: after the
-/// clock steps back, ids keep the last timestamp and count on; if the counter runs out, the
-/// next millisecond is borrowed. Order and uniqueness within the process never break; see
-/// the [crate documentation](crate) for the scope of the guarantee.
+/// The timestamp is the wall clock in milliseconds, and the counter starts at a random value
+/// on each new millisecond. The timestamp may run ahead of the clock (after the clock steps
+/// back, or after 2^74 ids in one millisecond); order and uniqueness never break, and a child
+/// created by `fork` starts afresh: see
+/// [`tick_sequence`](tick_sequence#the-guarantee-and-its-scope).
 ///
 /// # Panics
 ///
-/// If the timestamp (the clock, or a millisecond borrowed ahead of it) is past
-/// 2^48 - 1 ms, in the year 10889.
+/// If the timestamp leaves 48 bits: a system clock past 10889-08-02T05:31:50.655Z, or a
+/// counter exhausted in the last millisecond of that range. The panic is raised after the
+/// sequence's lock is released; [`try_generate`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -30,15 +35,16 @@ static SEQUENCE: TickSequence = TickSequence::new(74, 1_000_000, Start::Random);
 /// ```
 #[must_use]
 pub fn generate() -> Uuid7 {
-    try_generate().unwrap_or_else(|error| past_the_timestamp_range(error))
+    try_generate().unwrap_or_else(|error| out_of_range(error))
 }
 
 /// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
+/// Requires the `std` feature (default).
 ///
 /// # Errors
 ///
 /// [`Error::TimestampOutOfRange`] if the clock, or a millisecond borrowed ahead of it, is
-/// past 2^48 - 1 ms, in the year 10889.
+/// past 10889-08-02T05:31:50.655Z.
 ///
 /// # Examples
 ///
@@ -52,30 +58,31 @@ pub fn try_generate() -> Result<Uuid7, Error> {
     pack(tick, counter)
 }
 
-/// Fills `out` with new UUIDv7s, strictly increasing, with one clock reading and one lock:
-/// the same ids as that many calls to [`generate`] in a burst, faster.
+/// Fills `out` with new UUIDv7s from the process-wide sequence, in increasing order: the same
+/// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires
+/// the `std` feature (default).
 ///
 /// # Panics
 ///
-/// As [`generate`]: if the timestamp is past 2^48 - 1 ms, in the year 10889.
+/// As [`generate`]: if the timestamp leaves 48 bits, after the lock is released.
 ///
 /// # Examples
 ///
 /// ```
-/// let mut ids = [uuid7::Uuid7::from_parts(0, 0)?; 1000];
+/// let mut ids = [uuid7::Uuid7::NIL; 1000];
 /// uuid7::fill(&mut ids);
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// assert!(ids[999] < uuid7::generate());
-/// # Ok::<(), uuid7::Error>(())
 /// ```
 pub fn fill(out: &mut [Uuid7]) {
     if let Err(error) = try_fill(out) {
-        past_the_timestamp_range(error);
+        out_of_range(error);
     }
 }
 
 /// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
-/// before the one that failed are served; the rest of `out` is left as it was.
+/// before the one that failed are served; the rest of `out` is left as it was. Requires the
+/// `std` feature (default).
 ///
 /// # Errors
 ///
@@ -84,7 +91,7 @@ pub fn fill(out: &mut [Uuid7]) {
 /// # Examples
 ///
 /// ```
-/// let mut ids = [uuid7::Uuid7::from_parts(0, 0)?; 1000];
+/// let mut ids = [uuid7::Uuid7::NIL; 1000];
 /// uuid7::try_fill(&mut ids)?;
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// # Ok::<(), uuid7::Error>(())
@@ -93,13 +100,17 @@ pub fn try_fill(out: &mut [Uuid7]) -> Result<(), Error> {
     SEQUENCE.try_fill_with(out, pack)
 }
 
-/// A UUIDv7 with this timestamp and a counter of 74 random bits, outside the process-wide
-/// sequence: two calls with the same timestamp are unique with overwhelming probability, but
-/// not ordered. The random bits come from a CSPRNG that is reseeded after `fork`.
+/// A UUIDv7 with the given timestamp (milliseconds since the Unix epoch) and a counter of 74
+/// random bits from a CSPRNG that is reseeded after `fork`. Requires the `std` feature
+/// (default).
+///
+/// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
+/// return ids in random order.
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`] if `timestamp_ms` exceeds 2^48 - 1.
+/// [`Error::TimestampOutOfRange`] if `timestamp_ms` is above
+/// [`Uuid7::MAX_TIMESTAMP_MS`].
 ///
 /// # Examples
 ///
@@ -116,20 +127,21 @@ pub fn try_fill(out: &mut [Uuid7]) -> Result<(), Error> {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn generate_at(timestamp_ms: u64) -> Result<Uuid7, Error> {
-    Uuid7::from_parts(timestamp_ms, tick_sequence::random_bits(74))
+    Uuid7::from_parts(timestamp_ms, tick_sequence::random_bits(COUNTER_BITS))
 }
 
-/// The id of a pair served by a 74-bit sequence; the tick is checked, since a borrowed tick
-/// can leave the 48 bits of the timestamp.
+/// The UUIDv7 of a pair of the sequence: the tick, which a borrowed millisecond can push past
+/// 48 bits, is checked; the counter has at most 74 bits by construction.
 #[inline]
 fn pack(tick: u64, counter: u128) -> Result<Uuid7, Error> {
     Uuid7::from_parts(tick, counter)
 }
 
-/// The panic that [`generate`] and [`fill`] document, raised after the lock is released.
+/// The panic that [`generate`] and [`fill`] document, raised after the lock is released:
+/// the tick has left 48 bits.
 #[cold]
 #[inline(never)]
-fn past_the_timestamp_range(error: Error) -> ! {
+fn out_of_range(error: Error) -> ! {
     panic!("uuid7: the clock is past the range of UUIDv7 timestamps: {error}")
 }
 
@@ -142,7 +154,7 @@ mod tests {
     use super::*;
 
     fn sequence() -> TickSequence {
-        TickSequence::new(74, 1_000_000, Start::Random)
+        TickSequence::new(COUNTER_BITS, 1_000_000, Start::Random)
     }
 
     fn ids_at(sequence: &TickSequence, now: u64, n: usize) -> Vec<Uuid7> {
@@ -160,7 +172,7 @@ mod tests {
 
     #[test]
     fn pairs_pack_into_timestamp_and_counter() {
-        let sequence = TickSequence::new(74, 1_000_000, Start::Zero);
+        let sequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero);
         let ids = ids_at(&sequence, 1_645_557_742_000, 3);
         assert_eq!(
             ids.iter().map(|id| id.to_string()).collect::<Vec<_>>(),
@@ -215,7 +227,9 @@ mod tests {
                 max: Uuid7::MAX_TIMESTAMP_MS
             })
         );
-        let panic = std::panic::catch_unwind(|| pack(tick, counter)).unwrap_err();
+        // `generate` and `fill` turn that error into their documented panic.
+        let error = pack(tick, counter).unwrap_err();
+        let panic = std::panic::catch_unwind(|| out_of_range(error)).unwrap_err();
         let message = panic.downcast_ref::<String>().unwrap();
         assert!(
             message.contains("timestamp_ms 281474976710656"),
@@ -360,7 +374,7 @@ mod tests {
             // The text too, on a subsequence that takes both sides of every borrowed
             // millisecond (encoding every id would dominate the test in a debug build; the
             // text of consecutive ids within a millisecond is checked in tests/generate.rs).
-            if i % 16 == 0 || i % 4096 == 4095 {
+            if i.is_multiple_of(16) || i % 4096 == 4095 {
                 let id_text = text(id, &mut buffer);
                 assert!(id_text > checked_text, "id {i}: {id}");
                 checked_text = id_text;

@@ -1,7 +1,9 @@
-//! [`Uuid7`]: the 128-bit value, its fields and its conversions.
+//! [`Uuid7`]: the 128-bit value, its constants, its fields and its conversions.
 
 use crate::Error;
 
+/// Bits of the counter: 12 in `rand_a`, 62 in `rand_b`.
+pub(crate) const COUNTER_BITS: u32 = 74;
 /// `rand_b`: the low 62 bits of the value and of the counter.
 const RAND_B_BITS: u32 = 62;
 const RAND_B_MASK: u128 = (1 << RAND_B_BITS) - 1;
@@ -22,7 +24,9 @@ const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIF
 /// version 7 and variant `0b10`: the constructors check them.
 ///
 /// `Debug` shows the text form, `Display` writes it (without allocating), and `FromStr` reads
-/// it back (see [`FromStr`](#impl-FromStr-for-Uuid7)).
+/// it back (see [`FromStr`](#impl-FromStr-for-Uuid7)). Since every value is a UUIDv7,
+/// [`NIL`](Self::NIL) and [`MAX`](Self::MAX) are the smallest and largest UUIDv7s, not the
+/// Nil and Max UUIDs of RFC 9562 (all zeros and all ones), which have no version 7.
 ///
 /// # Examples
 ///
@@ -42,6 +46,50 @@ const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIF
 pub struct Uuid7(u128);
 
 impl Uuid7 {
+    /// The smallest UUIDv7: timestamp 0 and counter 0, with version 7 and variant `0b10`,
+    /// `00000000-0000-7000-8000-000000000000`.
+    ///
+    /// This is not the Nil UUID of RFC 9562 (all 128 bits zero), which has no version 7 and
+    /// is not a `Uuid7`.
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// assert_eq!(Uuid7::NIL.to_string(), "00000000-0000-7000-8000-000000000000");
+    /// assert_eq!(Uuid7::from_parts(0, 0), Ok(Uuid7::NIL));
+    /// assert_eq!(Uuid7::default(), Uuid7::NIL);
+    /// ```
+    pub const NIL: Uuid7 = Uuid7(VERSION_AND_VARIANT);
+
+    /// The largest UUIDv7: every timestamp and counter bit one, with version 7 and variant
+    /// `0b10`, `ffffffff-ffff-7fff-bfff-ffffffffffff`.
+    ///
+    /// This is not the Max UUID of RFC 9562 (all 128 bits one), which has no version 7 and is
+    /// not a `Uuid7`.
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// assert_eq!(Uuid7::MAX.to_string(), "ffffffff-ffff-7fff-bfff-ffffffffffff");
+    /// assert_eq!(Uuid7::from_parts(Uuid7::MAX_TIMESTAMP_MS, Uuid7::MAX_COUNTER), Ok(Uuid7::MAX));
+    /// ```
+    pub const MAX: Uuid7 = Uuid7(
+        ((Self::MAX_TIMESTAMP_MS as u128) << TIMESTAMP_SHIFT)
+            | VERSION_AND_VARIANT
+            | (RAND_A_MASK << RAND_A_SHIFT)
+            | RAND_B_MASK,
+    );
+
+    /// The length of the text, in characters (all ASCII, so also in bytes): 36.
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// assert_eq!(Uuid7::TEXT_LEN, 36);
+    /// assert_eq!(Uuid7::MAX.to_string().len(), Uuid7::TEXT_LEN);
+    /// ```
+    pub const TEXT_LEN: usize = 36;
+
     /// The largest timestamp, `2^48 - 1` milliseconds since the Unix epoch (in the year
     /// 10889).
     ///
@@ -55,7 +103,7 @@ impl Uuid7 {
     /// ```
     /// assert_eq!(uuid7::Uuid7::MAX_COUNTER, (1 << 74) - 1);
     /// ```
-    pub const MAX_COUNTER: u128 = (1 << 74) - 1;
+    pub const MAX_COUNTER: u128 = (1 << COUNTER_BITS) - 1;
 
     /// The UUID with this timestamp and counter: counter bits 73 to 62 go to `rand_a`, bits
     /// 61 to 0 to `rand_b`.
@@ -129,9 +177,7 @@ impl Uuid7 {
     /// The 128-bit value, version and variant included.
     ///
     /// ```
-    /// let id = uuid7::Uuid7::from_parts(0, 0)?;
-    /// assert_eq!(id.to_u128(), 0x7000_8000_0000_0000_0000);
-    /// # Ok::<(), uuid7::Error>(())
+    /// assert_eq!(uuid7::Uuid7::NIL.to_u128(), 0x7000_8000_0000_0000_0000);
     /// ```
     #[must_use]
     pub const fn to_u128(self) -> u128 {
@@ -215,6 +261,17 @@ pub(crate) const fn variant(value: u128) -> u8 {
     ((value >> VARIANT_SHIFT) & 0b11) as u8
 }
 
+/// [`Uuid7::NIL`], the smallest UUIDv7.
+///
+/// ```
+/// assert_eq!(uuid7::Uuid7::default(), uuid7::Uuid7::NIL);
+/// ```
+impl Default for Uuid7 {
+    fn default() -> Self {
+        Uuid7::NIL
+    }
+}
+
 /// As [`Uuid7::from_u128`].
 ///
 /// ```
@@ -234,7 +291,7 @@ impl TryFrom<u128> for Uuid7 {
 /// As [`Uuid7::to_u128`].
 ///
 /// ```
-/// let id = uuid7::generate();
+/// let id = uuid7::Uuid7::MAX;
 /// assert_eq!(u128::from(id), id.to_u128());
 /// ```
 impl From<Uuid7> for u128 {
@@ -292,6 +349,22 @@ mod tests {
             };
             assert_eq!(Uuid7::from_u128(value), expected);
         }
+    }
+
+    #[test]
+    fn nil_and_max_are_the_extremes_of_the_parts() {
+        assert_eq!(Uuid7::from_parts(0, 0), Ok(Uuid7::NIL));
+        assert_eq!(
+            Uuid7::from_parts(Uuid7::MAX_TIMESTAMP_MS, Uuid7::MAX_COUNTER),
+            Ok(Uuid7::MAX)
+        );
+        assert_eq!(Uuid7::from_u128(Uuid7::NIL.0), Ok(Uuid7::NIL));
+        assert_eq!(Uuid7::from_u128(Uuid7::MAX.0), Ok(Uuid7::MAX));
+        assert_eq!(
+            (Uuid7::MAX.timestamp_ms(), Uuid7::MAX.counter()),
+            (Uuid7::MAX_TIMESTAMP_MS, Uuid7::MAX_COUNTER)
+        );
+        assert_eq!(Uuid7::default(), Uuid7::NIL);
     }
 
     #[test]

@@ -1,6 +1,17 @@
 //! UUID version 7 ([RFC 9562](https://www.rfc-editor.org/rfc/rfc9562)): a 48-bit millisecond
-//! timestamp and a 74-bit counter, strictly increasing within a process and safe across
-//! `fork`.
+//! timestamp and a 74-bit counter around the version and variant, strictly increasing within
+//! a process.
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! let id = uuid7::generate();
+//! let text = id.to_string();
+//! println!("{text}"); // such as 017f22e2-79b0-7cc3-98c4-dc0c0c07398f
+//! let back: uuid7::Uuid7 = text.parse()?;
+//! assert_eq!(back, id);
+//! # }
+//! # Ok::<(), uuid7::ParseError>(())
+//! ```
 //!
 //! # Layout
 //!
@@ -26,75 +37,64 @@
 //! - `var` (2 bits): `10`, the variant of RFC 9562.
 //! - `rand_b` (62 bits): the low 62 bits of the counter, bits 61 to 0.
 //!
-//! The counter is the "monotonic random" of RFC 9562 §6.2 (method 2), 74 bits wide: on each
-//! new millisecond it starts at a random value, and each further id of the same millisecond
-//! adds one. Since `rand_a` sits above `rand_b` and the constant `var` between them, the
-//! 128-bit value increases with `(unix_ts_ms, counter)`, and so do the 16 bytes (big-endian)
-//! and the text.
+//! The 74 counter bits go 12 bits in `rand_a` and 62 bits in `rand_b`, around the constant
+//! `ver` and `var`: this is the "monotonic random" of RFC 9562 §6.2 (method 2). Since `rand_a`
+//! sits above `rand_b`, the 128-bit value increases with `(unix_ts_ms, counter)`, and so do
+//! the 16 bytes (big-endian) and the text. Every [`Uuid7`] has version 7 and variant `0b10`:
+//! [`Uuid7::NIL`] and [`Uuid7::MAX`] are the smallest and largest such values, not the Nil
+//! and Max UUIDs of RFC 9562.
 //!
 //! # Text
 //!
-//! 36 characters, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, written in lower case.
-//! [`FromStr`](Uuid7#impl-FromStr-for-Uuid7) accepts that form in either case, with version 7
-//! and variant `0b10`, and nothing else: not `{…}`, not `urn:uuid:`, not the 32 digits
-//! without hyphens. Errors name what was wrong and where ([`ParseError`]).
+//! The canonical form ([`Display`](core::fmt::Display), [`Uuid7::encode`]) is 36 characters,
+//! `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, in lower case. Parsing
+//! ([`FromStr`](Uuid7#impl-FromStr-for-Uuid7), `TryFrom<&str>`, [`extract_timestamp_ms`])
+//! accepts that form in either case, with version 7 and variant `0b10`, and nothing else: not
+//! `{…}`, not `urn:uuid:`, not the 32 digits without hyphens. Anything else is a
+//! [`ParseError`]: the length in characters, or the first character out of place and its
+//! byte index, or the version or variant found.
 //!
-//! # The guarantee, and its scope
+//! # Generation
 //!
-//! - **Strictly increasing within one process.** Every id from [`generate`] or [`fill`] is
-//!   greater than every id generated before it in the process, in every thread: as a value,
-//!   as bytes and as text.
-//! - **Unique, not ordered, across processes.** Another process, a restarted one, or a
-//!   forked child starts its own sequence from a fresh random counter (nothing is persisted):
-//!   ids of merged streams collide only with negligible probability, and their order says
-//!   nothing about which came first. [`generate_at`] ids carry 74 random bits and are outside
-//!   the sequence.
-//! - **The timestamp may run ahead of the clock.** When the clock steps back, ids keep the
-//!   latest timestamp and count on; if the counter runs out within a millisecond, the next
-//!   millisecond is borrowed. Either way order and uniqueness hold, and the embedded time is
-//!   later than the clock until the clock catches up.
-//! - **Fork.** On Unix a forked child starts a new sequence and reseeds its random source, so
-//!   parent and child never share an id.
+//! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(millisecond, counter)`
+//! pairs from one process-wide [`TickSequence`](tick_sequence::TickSequence) of 1 ms ticks
+//! and a 74-bit counter with random starts (`TickSequence::new(74, 1_000_000,
+//! Start::Random)`), and [`generate_at`] draws 74 random bits for a given millisecond. What
+//! that guarantees and where it stops (strictly increasing within one process, unique but not
+//! ordered across processes), the clock rule, how far the timestamp may run ahead of the
+//! clock, and `fork` are the engine's: see the [`tick_sequence`
+//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation requires the `std`
+//! feature (default).
 //!
 //! # Not a secret
 //!
-//! A UUIDv7 shows when it was made, to the millisecond, and its counter shows how many ids
-//! came before it in that millisecond. It is an identifier, not a secret, a password or a
-//! capability: knowing one must never grant access to anything (RFC 9562 §8 and §6.9).
+//! A UUIDv7 shows when it was made, and consecutive UUIDv7s of one process differ by one: it
+//! is an identifier, not a secret or a capability, and holding one must grant nothing (RFC
+//! 9562 §8).
 //!
 //! # Features
 //!
+//! - `std` (default): generation, on the `tick-sequence` engine. Without it the crate is
+//!   `no_std` and needs no allocator: [`Uuid7`], its constants, text, bytes and integer.
 //! - `serde`: the text for human-readable formats, the 16 bytes for binary ones; reading is
 //!   exactly as strict as [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
 //! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`.
-//!
-//! # Examples
-//!
-//! ```
-//! let id = uuid7::generate();
-//! let text = id.to_string();
-//! assert_eq!(text.len(), 36);
-//! assert_eq!(&text[14..15], "7");
-//!
-//! let back: uuid7::Uuid7 = text.parse()?;
-//! assert_eq!(back, id);
-//! assert_eq!(uuid7::extract_timestamp_ms(&text)?, id.timestamp_ms());
-//! assert!(uuid7::generate() > id);
-//! # Ok::<(), uuid7::ParseError>(())
-//! ```
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 
 mod error;
+#[cfg(feature = "std")]
 mod generate;
 mod hex;
 mod id;
-mod text;
 #[cfg(feature = "serde")]
-mod with_serde;
+mod serde;
+mod text;
 #[cfg(feature = "uuid")]
-mod with_uuid;
+mod uuid;
 
 pub use error::{Error, ParseError};
+#[cfg(feature = "std")]
 pub use generate::{fill, generate, generate_at, try_fill, try_generate};
 pub use id::Uuid7;
 pub use text::extract_timestamp_ms;

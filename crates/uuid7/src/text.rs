@@ -7,7 +7,7 @@ use core::str::FromStr;
 use crate::{ParseError, Uuid7, hex, id};
 
 /// The length of the text form.
-const LEN: usize = 36;
+const LEN: usize = Uuid7::TEXT_LEN;
 
 /// Byte indices of the four hyphens.
 const HYPHENS: [usize; 4] = [8, 13, 18, 23];
@@ -26,12 +26,15 @@ impl Uuid7 {
     /// hyphenated. No allocation; [`Display`](fmt::Display) uses it.
     ///
     /// ```
-    /// let id: uuid7::Uuid7 = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F".parse()?;
-    /// let mut buffer = [0u8; 36];
+    /// use uuid7::Uuid7;
+    ///
+    /// let id: Uuid7 = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F".parse()?;
+    /// let mut buffer = [0u8; Uuid7::TEXT_LEN];
     /// assert_eq!(id.encode(&mut buffer), "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
     /// # Ok::<(), uuid7::ParseError>(())
     /// ```
-    pub fn encode(self, buffer: &mut [u8; LEN]) -> &str {
+    #[inline]
+    pub fn encode(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &str {
         for (byte, first) in self.to_bytes().into_iter().zip(BYTE_DIGITS) {
             let [high, low] = hex::PAIRS[usize::from(byte)];
             buffer[first] = high;
@@ -46,16 +49,19 @@ impl Uuid7 {
     }
 }
 
-/// The text form, lower case.
+/// The text form, lower case, through [`Formatter::pad`](fmt::Formatter::pad): width, fill,
+/// alignment and precision are honoured.
 ///
 /// ```
 /// let id = uuid7::Uuid7::from_parts(1_645_557_742_000, 7)?;
 /// assert_eq!(id.to_string(), "017f22e2-79b0-7000-8000-000000000007");
+/// assert_eq!(format!("[{id:>38}]"), "[  017f22e2-79b0-7000-8000-000000000007]");
+/// assert_eq!(format!("[{id:.8}]"), "[017f22e2]");
 /// # Ok::<(), uuid7::Error>(())
 /// ```
 impl fmt::Display for Uuid7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.encode(&mut [0; LEN]))
+        f.pad(self.encode(&mut [0; LEN]))
     }
 }
 
@@ -68,7 +74,7 @@ impl fmt::Display for Uuid7 {
 /// ```
 impl fmt::Debug for Uuid7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Uuid7({self})")
+        write!(f, "Uuid7({})", self.encode(&mut [0; LEN]))
     }
 }
 
@@ -78,9 +84,9 @@ impl fmt::Debug for Uuid7 {
 ///
 /// # Errors
 ///
-/// [`ParseError::InvalidLength`] unless the string is 36 bytes long; otherwise the first character
-/// out of place ([`ParseError::InvalidCharacter`] or [`ParseError::MissingHyphen`], with its
-/// byte index), then [`ParseError::Version`] and [`ParseError::Variant`].
+/// [`ParseError::InvalidLength`] unless the string has 36 characters; then the first
+/// character out of place ([`ParseError::InvalidCharacter`] or [`ParseError::MissingHyphen`],
+/// with its byte index); then [`ParseError::Version`] and [`ParseError::Variant`].
 ///
 /// # Examples
 ///
@@ -100,13 +106,10 @@ impl FromStr for Uuid7 {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let Ok(bytes) = <&[u8; LEN]>::try_from(text.as_bytes()) else {
-            return Err(ParseError::InvalidLength {
-                found: text.len(),
-                expected: 36,
-            });
-        };
-        let value = match decode(bytes) {
+        let fast = <&[u8; LEN]>::try_from(text.as_bytes())
+            .ok()
+            .and_then(decode);
+        let value = match fast {
             Some(value) => value,
             None => decode_reporting(text)?,
         };
@@ -115,6 +118,23 @@ impl FromStr for Uuid7 {
             (7, found) => ParseError::Variant { found },
             (found, _) => ParseError::Version { found },
         })
+    }
+}
+
+/// The same as `FromStr`.
+///
+/// ```
+/// use uuid7::{ParseError, Uuid7};
+///
+/// assert_eq!(Uuid7::try_from("00000000-0000-7000-8000-000000000000"), Ok(Uuid7::NIL));
+/// assert_eq!(Uuid7::try_from(""), Err(ParseError::InvalidLength { found: 0, expected: 36 }));
+/// ```
+impl TryFrom<&str> for Uuid7 {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: &str) -> Result<Self, Self::Error> {
+        text.parse()
     }
 }
 
@@ -133,10 +153,19 @@ fn decode(text: &[u8; LEN]) -> Option<u128> {
     (hyphens == [b'-'; 4]).then_some((u128::from(high) << 64) | u128::from(low))
 }
 
-/// [`decode`], one character at a time, naming the first character out of place.
+/// [`decode`], one character at a time: the length in characters, then the first character
+/// out of place. Every character before that one is ASCII, so its byte index is also its
+/// position.
 #[cold]
 #[inline(never)]
 fn decode_reporting(text: &str) -> Result<u128, ParseError> {
+    let found = text.chars().count();
+    if found != LEN {
+        return Err(ParseError::InvalidLength {
+            found,
+            expected: LEN,
+        });
+    }
     let mut value = 0;
     for (index, character) in text.char_indices() {
         if HYPHENS.contains(&index) {
@@ -189,6 +218,24 @@ mod tests {
         positions.extend(HYPHENS);
         positions.sort_unstable();
         assert_eq!(positions, (0..LEN).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_reporting_decoder_counts_characters() {
+        assert_eq!(
+            decode_reporting("017f22e2-79b0-7cc3-98c4-dc0c0c07398é"),
+            Err(ParseError::InvalidCharacter {
+                index: 35,
+                character: 'é'
+            })
+        );
+        assert_eq!(
+            decode_reporting("017f22e2-79b0-7cc3-98c4-dc0c0c0739é"),
+            Err(ParseError::InvalidLength {
+                found: 35,
+                expected: 36
+            })
+        );
     }
 
     #[test]

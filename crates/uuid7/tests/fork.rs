@@ -1,5 +1,5 @@
 //! After `fork`, parent and child share no id.
-#![cfg(unix)]
+#![cfg(all(unix, feature = "std"))]
 
 use test_support::fork;
 
@@ -12,7 +12,7 @@ fn texts(ids: impl IntoIterator<Item = Uuid7>) -> Vec<String> {
 }
 
 fn burst() -> Vec<Uuid7> {
-    let mut ids = vec![Uuid7::from_parts(0, 0).unwrap(); 1000];
+    let mut ids = vec![Uuid7::NIL; 1000];
     uuid7::fill(&mut ids);
     ids.extend((0..1000).map(|_| uuid7::generate()));
     ids.extend((0..100).map(|_| uuid7::generate_at(1_000).unwrap()));
@@ -81,12 +81,12 @@ mod storm {
     fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
         let outcome = fork_while_generating(
             |ids| {
-                let mut batch = [Uuid7::from_u128(0x7000_8000_0000_0000_0000).unwrap(); 16];
+                let mut batch = [Uuid7::NIL; 16];
                 uuid7::fill(&mut batch);
                 ids.extend(batch.map(key));
             },
             |out| {
-                let mut batch = [Uuid7::from_u128(0x7000_8000_0000_0000_0000).unwrap(); CHILD_IDS];
+                let mut batch = [Uuid7::NIL; CHILD_IDS];
                 uuid7::try_fill(&mut batch).map_err(|_| "out of range")?;
                 *out = batch.map(key);
                 Ok(CHILD_IDS)

@@ -40,14 +40,24 @@ fn wrong_length_reports_the_length_found() {
 }
 
 #[test]
-fn the_length_is_counted_in_bytes() {
-    // 36 characters, 37 bytes.
+fn the_length_is_counted_in_characters_and_a_non_ascii_one_is_named_at_its_byte_index() {
+    // 36 characters in 37 bytes: the length is right, the 'é' is not a digit.
     let text = "017f22e2-79b0-7cc3-98c4-dc0c0c07398é";
-    assert_eq!(text.chars().count(), 36);
+    assert_eq!((text.chars().count(), text.len()), (36, 37));
+    assert_eq!(
+        parse(text),
+        Err(ParseError::InvalidCharacter {
+            index: 35,
+            character: 'é'
+        })
+    );
+    // 35 characters in 36 bytes: the length is wrong, whatever the byte count.
+    let text = "017f22e2-79b0-7cc3-98c4-dc0c0c0739é";
+    assert_eq!((text.chars().count(), text.len()), (35, 36));
     assert_eq!(
         parse(text),
         Err(ParseError::InvalidLength {
-            found: 37,
+            found: 35,
             expected: 36
         })
     );
@@ -110,9 +120,10 @@ fn the_first_character_out_of_place_is_named() {
 
 #[test]
 fn non_ascii_characters_are_named_whole_at_their_byte_index() {
-    // 'é' is two bytes: it replaces two digits and the length stays 36.
-    let text = "017f22e2-79b0-7cc3-98c4-dc0c0c0739é";
-    assert_eq!(text.len(), 36);
+    // 36 characters, one of them two or three bytes long: the first character out of place
+    // is named, at its byte index (every character before it is ASCII).
+    let text = "017f22e2-79b0-7cc3-98c4-dc0c0c0739éf";
+    assert_eq!(text.chars().count(), 36);
     assert_eq!(
         parse(text),
         Err(ParseError::InvalidCharacter {
@@ -120,9 +131,9 @@ fn non_ascii_characters_are_named_whole_at_their_byte_index() {
             character: 'é'
         })
     );
-    // A non-ASCII dash where the hyphen belongs (three bytes, replacing "-79").
-    let text = "017f22e2\u{2011}b0-7cc3-98c4-dc0c0c07398f";
-    assert_eq!(text.len(), 36);
+    // A non-ASCII dash where the hyphen belongs.
+    let text = "017f22e2\u{2011}79b0-7cc3-98c4-dc0c0c07398f";
+    assert_eq!(text.chars().count(), 36);
     assert_eq!(
         parse(text),
         Err(ParseError::MissingHyphen {
@@ -130,14 +141,24 @@ fn non_ascii_characters_are_named_whole_at_their_byte_index() {
             character: '\u{2011}'
         })
     );
-    // A full-width zero (three bytes, replacing "017") is a digit, but not an ASCII one.
-    let text = "\u{FF10}f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-    assert_eq!(text.len(), 36);
+    // A full-width zero is a digit, but not an ASCII one.
+    let text = "\u{FF10}17f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+    assert_eq!(text.chars().count(), 36);
     assert_eq!(
         parse(text),
         Err(ParseError::InvalidCharacter {
             index: 0,
             character: '\u{FF10}'
+        })
+    );
+    // Fewer characters than bytes: 34 characters in 36 bytes is a length error.
+    let text = "\u{FF10}f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+    assert_eq!((text.chars().count(), text.len()), (34, 36));
+    assert_eq!(
+        parse(text),
+        Err(ParseError::InvalidLength {
+            found: 34,
+            expected: 36
         })
     );
 }
@@ -195,15 +216,19 @@ fn messages_name_what_and_where() {
     let message = |text: &str| parse(text).unwrap_err().to_string();
     assert_eq!(
         message("017f22e279b07cc398c4dc0c0c07398f"),
-        "invalid length: 32 bytes, expected the 36 characters of xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+        "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found 32"
+    );
+    assert_eq!(
+        message("017f22e2-79b0-7cc3-98c4-dc0c0c0739é"),
+        "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found 35"
     );
     assert_eq!(
         message("017f22e2-79b0-7cc3-98c4_dc0c0c07398f"),
         "invalid character '_' at byte index 23: expected '-'"
     );
     assert_eq!(
-        message("017f22e2-79b0-7cc3-98c4-dc0c0c0739é"),
-        "invalid character 'é' at byte index 34: expected a hexadecimal digit"
+        message("017f22e2-79b0-7cc3-98c4-dc0c0c07398é"),
+        "invalid character 'é' at byte index 35: expected a hexadecimal digit"
     );
     assert_eq!(
         message("550e8400-e29b-41d4-a716-446655440000"),
@@ -243,4 +268,61 @@ fn extract_timestamp_ms_is_as_strict_as_parse() {
         );
         assert!(extract_timestamp_ms(text).is_err(), "{text:?}");
     }
+}
+
+#[test]
+fn display_honours_width_fill_alignment_and_precision() {
+    let id: Uuid7 = VALID.parse().unwrap();
+    assert_eq!(
+        format!("[{id:40}]"),
+        "[017f22e2-79b0-7cc3-98c4-dc0c0c07398f    ]"
+    );
+    assert_eq!(
+        format!("[{id:>40}]"),
+        "[    017f22e2-79b0-7cc3-98c4-dc0c0c07398f]"
+    );
+    assert_eq!(
+        format!("[{id:*^40}]"),
+        "[**017f22e2-79b0-7cc3-98c4-dc0c0c07398f**]"
+    );
+    assert_eq!(format!("[{id:.8}]"), "[017f22e2]");
+    assert_eq!(format!("[{id:>10.8}]"), "[  017f22e2]");
+    // A width below the length changes nothing.
+    assert_eq!(format!("{id:5}"), VALID);
+}
+
+#[test]
+fn try_from_str_is_from_str() {
+    for text in [
+        VALID,
+        "017F22E2-79B0-7CC3-98C4-DC0C0C07398F",
+        "",
+        "550e8400-e29b-41d4-a716-446655440000",
+        "017f22e2-79b0-7cc3-98c4-dc0c0c07398é",
+    ] {
+        assert_eq!(Uuid7::try_from(text), parse(text), "{text:?}");
+    }
+}
+
+#[test]
+fn nil_and_max_are_the_extremes_of_the_text() {
+    assert_eq!(
+        parse("00000000-0000-7000-8000-000000000000"),
+        Ok(Uuid7::NIL)
+    );
+    assert_eq!(
+        parse("ffffffff-ffff-7fff-bfff-ffffffffffff"),
+        Ok(Uuid7::MAX)
+    );
+    // The Nil and Max UUIDs of RFC 9562 are not version 7.
+    assert_eq!(
+        parse("00000000-0000-0000-0000-000000000000"),
+        Err(ParseError::Version { found: 0 })
+    );
+    assert_eq!(
+        parse("ffffffff-ffff-ffff-ffff-ffffffffffff"),
+        Err(ParseError::Version { found: 15 })
+    );
+    assert_eq!(Uuid7::NIL.to_string().len(), Uuid7::TEXT_LEN);
+    assert_eq!(Uuid7::default(), Uuid7::NIL);
 }

@@ -49,8 +49,9 @@ pub(crate) fn vectors() -> Value {
         ("0x507c7f79bcf86cd7994f6c0e", 26),
         (" 507c7f79bcf86cd7994f6c0e", 25),
         ("507c7f79bcf86cd7994f6c0e\n", 25),
-        // 24 characters, but 25 bytes: the length counts bytes.
-        ("507c7f79bcf86cd7994f6c0é", 25),
+        // Fewer characters than bytes: the length counts characters.
+        ("507c7f79bcf86cd7994f6cé", 23),
+        ("507c7f79bcf86cd7994f６e", 22),
     ] {
         invalid.push(json!({ "text": text, "error": "invalid_length", "found": found }));
     }
@@ -61,8 +62,10 @@ pub(crate) fn vectors() -> Value {
         ("507c7f79 cf86cd7994f6c0e", 8, " "),
         ("g07c7f79bcf86cd7994f6c0e", 0, "g"),
         ("507c7f79bcf86cd7994f6c-e", 22, "-"),
-        ("507c7f79bcf86cd7994f6cé", 22, "é"),
-        ("507c7f79bcf86cd7994f６e", 20, "６"),
+        // 24 characters, one of them not ASCII: named whole, at its byte index.
+        ("507c7f79bcf86cd7994f6c0é", 23, "é"),
+        ("507c7f79bcf86cd7994f6cé0", 22, "é"),
+        ("507c7f79bcf86cd7994f６c0e", 20, "６"),
     ] {
         invalid.push(json!({
             "text": text,
@@ -73,7 +76,7 @@ pub(crate) fn vectors() -> Value {
     }
 
     json!({
-        "description": "ObjectId-shaped ids: 12 bytes, big-endian, a 32-bit timestamp in seconds since the Unix epoch (0 to 4294967295) then a 64-bit counter; the text is the 12 bytes as exactly 24 lower-case hex characters. `valid` gives parts and text (both directions); `out_of_range` gives parts that must be rejected; `invalid` gives texts that must be rejected, with the error: `invalid_length` with the length found in bytes, or `invalid_character` with the byte index and the character.",
+        "description": "ObjectId-shaped ids: 12 bytes, big-endian, a 32-bit timestamp in seconds since the Unix epoch (0 to 4294967295) then a 64-bit counter; the text is the 12 bytes as exactly 24 lower-case hex characters. `valid` gives parts and text (both directions); `out_of_range` gives parts that must be rejected; `invalid` gives texts that must be rejected, with the error: `invalid_length` with the length found in characters, or `invalid_character` with the byte index and the character.",
         "valid": valid,
         "out_of_range": out_of_range,
         "invalid": invalid,

@@ -79,9 +79,12 @@ pub(crate) fn vectors() -> Value {
         "017f22e2 79b0-7cc3-98c4-dc0c0c07398f",
         "017f22e2-79b0-7cc3-98c4-dc0c0c07398g",
         "+17f22e2-79b0-7cc3-98c4-dc0c0c07398f",
-        // Non-ASCII, 36 bytes: named whole, at the byte index where it starts.
+        // Non-ASCII, 36 bytes but fewer characters: the length counts characters.
         "017f22e2-79b0-7cc3-98c4-dc0c0c0739é",
         "017f22e\u{2014}9b0-7cc3-98c4-dc0c0c07398f",
+        // Non-ASCII, 36 characters: named whole, at the byte index where it starts.
+        "017f22e2-79b0-7cc3-98c4-dc0c0c07398é",
+        "017f22e2\u{2014}79b0-7cc3-98c4-dc0c0c07398f",
         // Well-formed UUIDs of another version or variant.
         "550e8400-e29b-41d4-a716-446655440000",
         "00000000-0000-0000-0000-000000000000",
@@ -128,7 +131,7 @@ pub(crate) fn vectors() -> Value {
     }
 
     json!({
-        "description": "UUID version 7 (RFC 9562). `encode`: the 48-bit timestamp_ms, the 74-bit counter whose high 12 bits are rand_a and low 62 bits rand_b, the 128-bit value and its text (36 characters, lower case, hyphens at byte indices 8, 13, 18, 23). `decode`: texts in any case and the value they read as. `invalid_text`: texts refused, with the error (length: `len` bytes; invalid_character: a non-hexadecimal `character` at byte `index`; missing_hyphen: `character` at a hyphen's byte `index`; version: the version `found`; variant: the two variant bits `found`); the first character out of place is reported. `invalid_parts` and `invalid_value`: out-of-range fields, or a version other than 7 or a variant other than 0b10. Integers are decimal strings.",
+        "description": "UUID version 7 (RFC 9562). `encode`: the 48-bit timestamp_ms, the 74-bit counter whose high 12 bits are rand_a and low 62 bits rand_b, the 128-bit value and its text (36 characters, lower case, hyphens at byte indices 8, 13, 18, 23). `decode`: texts in any case and the value they read as. `invalid_text`: texts refused, with the error (length: `len` characters; invalid_character: a non-hexadecimal `character` at byte `index`; missing_hyphen: `character` at a hyphen's byte `index`; version: the version `found`; variant: the two variant bits `found`); the first character out of place is reported. `invalid_parts` and `invalid_value`: out-of-range fields, or a version other than 7 or a variant other than 0b10. Integers are decimal strings.",
         "encode": encode,
         "decode": decode,
         "invalid_text": invalid_text,

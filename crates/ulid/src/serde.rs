@@ -6,35 +6,34 @@ use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use crate::Ulid;
-use crate::value::TEXT_LEN;
 
+/// The 26-character text if the format is human-readable, else the 16 big-endian bytes.
+///
+/// ```
+/// let id = ulid::Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+/// assert_eq!(serde_json::to_string(&id)?, r#""01ARZ3NDEKTSV4RRFFQ69G5FAV""#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 impl Serialize for Ulid {
-    /// The 26-character text if the format is human-readable, else the 16 big-endian bytes.
-    ///
-    /// ```
-    /// let id = ulid::Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
-    /// assert_eq!(serde_json::to_string(&id)?, r#""01ARZ3NDEKTSV4RRFFQ69G5FAV""#);
-    /// # Ok::<(), serde_json::Error>(())
-    /// ```
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode(&mut [0; TEXT_LEN]))
+            serializer.serialize_str(self.encode(&mut [0; Ulid::TEXT_LEN]))
         } else {
             serializer.serialize_bytes(&self.to_bytes())
         }
     }
 }
 
+/// The text, as strictly as [`FromStr`](core::str::FromStr), or exactly 16 bytes (as bytes
+/// or as a sequence of 16 integers).
+///
+/// ```
+/// let id: ulid::Ulid = serde_json::from_str(r#""01arz3ndektsv4rrffq69g5fav""#)?;
+/// assert_eq!(id.timestamp_ms(), 1_469_922_850_259);
+/// assert!(serde_json::from_str::<ulid::Ulid>(r#""01ARZ3NDEKTSV4RRFFQ69G5FA""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 impl<'de> Deserialize<'de> for Ulid {
-    /// The text, as strictly as [`FromStr`](core::str::FromStr), or exactly 16 bytes (as
-    /// bytes or as a sequence of 16 integers).
-    ///
-    /// ```
-    /// let id: ulid::Ulid = serde_json::from_str(r#""01arz3ndektsv4rrffq69g5fav""#)?;
-    /// assert_eq!(id.timestamp_ms(), 1_469_922_850_259);
-    /// assert!(serde_json::from_str::<ulid::Ulid>(r#""01ARZ3NDEKTSV4RRFFQ69G5FA""#).is_err());
-    /// # Ok::<(), serde_json::Error>(())
-    /// ```
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Ulid, D::Error> {
         if deserializer.is_human_readable() {
             deserializer.deserialize_str(UlidVisitor)

@@ -1,31 +1,45 @@
 //! [`SnowflakeIdGenerator`]: one worker id, one [`TickSequence`], and a refusal to serve in
-//! a forked child.
+//! a forked child. Requires the `std` feature (default).
 
 use core::fmt;
 
 use tick_sequence::{Start, TickSequence, fork_generation};
 
-use crate::id::{MAX_WORKER_ID, check_timestamp_ms};
-use crate::{EPOCH_MS, Error, SnowflakeId};
+use crate::id::{COUNTER_BITS, check_timestamp_ms};
+use crate::{Error, SnowflakeId};
 
-/// Strictly increasing Snowflake ids for one worker id, from any number of threads.
+/// Strictly increasing Snowflake ids for one worker id, from any number of threads. Requires
+/// the `std` feature (default).
 ///
 /// Create one per process, with a worker id that no other process generating at the same
-/// time uses (allocating worker ids is the caller's job), and share it (`&self` methods; it
-/// is `Send + Sync`). There is no default worker id and no process-wide generator.
+/// time uses (allocating worker ids is the caller's job: configuration, a database row, a
+/// coordinator), and share it (`&self` methods; it is `Send + Sync`). There is no default
+/// worker id and no process-wide generator.
 ///
-/// Each call applies the clock rule of [`TickSequence`] to milliseconds since the Unix epoch,
-/// with a 12-bit sequence that restarts at 0 on every new millisecond:
+/// Each generator owns a [`TickSequence`] of 1 ms ticks and a 12-bit counter, the sequence,
+/// that restarts at 0 on every new millisecond (`TickSequence::new(12, 1_000_000,
+/// Start::Zero)`). It never waits for the clock: above 4096 ids in one millisecond, and after
+/// the clock steps back, the timestamp runs ahead of the clock until the clock catches up.
+/// Order and uniqueness hold regardless; the rule and its guarantee are those of
+/// [`tick_sequence`](tick_sequence#the-guarantee-and-its-scope), per generator.
 ///
-/// ```text
-/// now > last ms          -> (now, 0)
-/// sequence < 4095        -> (last ms, sequence + 1)     same ms, or the clock went back
-/// otherwise              -> (last ms + 1, 0)            4096 ids in one ms: borrow the next
-/// ```
+/// # Restart
 ///
-/// It never waits for the clock: above 4096 ids in one millisecond, and after the clock
-/// steps back, the timestamp runs ahead of the clock until the clock catches up. Order and
-/// uniqueness hold regardless; the accuracy of the embedded time is what a burst costs.
+/// Nothing is persisted. A new generator starts a fresh sequence at the clock, so a process
+/// restarted with the same worker id repeats no id once the clock is past the last timestamp
+/// the old process served. That is so unless the old process had run ahead of the clock (a
+/// burst, a backward step) and the new one starts within that lead: give a restarted
+/// process a fresh worker id, or let that much time pass, if it may restart that fast.
+///
+/// # Fork
+///
+/// A child process created by `fork` cannot choose a new worker id for a generator it
+/// inherited, and the parent goes on using that worker id: serving would repeat the parent's
+/// ids. So in the child, [`generate`](Self::generate), [`generate_at`](Self::generate_at) and
+/// [`fill`](Self::fill) of a generator created before the fork return [`Error::Forked`]: a
+/// silent duplicate becomes a loud error. A generator created in the child, with its own
+/// worker id, works there. (Unix only; forks are detected through
+/// [`tick_sequence::fork_generation`].)
 ///
 /// # Examples
 ///
@@ -47,15 +61,17 @@ pub struct SnowflakeIdGenerator {
 }
 
 impl SnowflakeIdGenerator {
-    /// A generator for the worker id `worker_id`, whose sequence starts fresh.
+    /// A generator for the worker id `worker_id`, whose sequence starts fresh. Requires the
+    /// `std` feature (default).
     ///
     /// A new generator knows nothing of earlier ones: with the same worker id, its ids are
     /// distinct from theirs only once the clock is past the last timestamp they served (see
-    /// the [crate documentation](crate#restart)).
+    /// [Restart](Self#restart)).
     ///
     /// # Errors
     ///
-    /// [`Error::WorkerIdOutOfRange`] if `worker_id` is above 1023.
+    /// [`Error::WorkerIdOutOfRange`] if `worker_id` is above
+    /// [`SnowflakeId::MAX_WORKER_ID`], and nothing else.
     ///
     /// # Examples
     ///
@@ -70,20 +86,21 @@ impl SnowflakeIdGenerator {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new(worker_id: u16) -> Result<SnowflakeIdGenerator, Error> {
-        if worker_id > MAX_WORKER_ID {
+        if worker_id > SnowflakeId::MAX_WORKER_ID {
             return Err(Error::WorkerIdOutOfRange {
                 value: worker_id,
-                max: MAX_WORKER_ID,
+                max: SnowflakeId::MAX_WORKER_ID,
             });
         }
         Ok(SnowflakeIdGenerator {
             worker_id,
-            sequence: TickSequence::new(12, 1_000_000, Start::Zero),
+            sequence: TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero),
             fork_generation: fork_generation(),
         })
     }
 
-    /// The worker id written into every id of this generator.
+    /// The worker id written into every id of this generator. Requires the `std` feature
+    /// (default).
     ///
     /// ```
     /// # use snowflake::SnowflakeIdGenerator;
@@ -95,7 +112,7 @@ impl SnowflakeIdGenerator {
         self.worker_id
     }
 
-    /// The next id, from the wall clock.
+    /// The next id, from the wall clock. Requires the `std` feature (default).
     ///
     /// Greater than every id this generator served before, in any thread. Its timestamp is
     /// the clock's millisecond, or later after a burst of more than 4096 ids in one
@@ -107,6 +124,8 @@ impl SnowflakeIdGenerator {
     /// - [`Error::TimestampOutOfRange`] if the clock reads before 2024-01-01T00:00:00Z or
     ///   after 2093-09-06T15:47:35.551Z (the reading is then ignored: the sequence does not
     ///   move), or if a borrowed millisecond passes that end.
+    ///
+    /// Nothing else.
     ///
     /// # Examples
     ///
@@ -126,11 +145,12 @@ impl SnowflakeIdGenerator {
         let now = self.sequence.now_tick();
         check_timestamp_ms(now)?;
         let (tick, counter) = self.sequence.next_at(now);
-        pack(tick, self.worker_id, counter)
+        self.pack(tick, counter)
     }
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds) given by the
-    /// caller: the same rule as [`generate`](Self::generate), on the same sequence.
+    /// caller: the same rule as [`generate`](Self::generate), on the same sequence. Requires
+    /// the `std` feature (default).
     ///
     /// The reading moves this generator's sequence like a real one: a reading ahead of the
     /// clock makes later [`generate`](Self::generate) calls continue from it, and a reading
@@ -142,6 +162,8 @@ impl SnowflakeIdGenerator {
     /// - [`Error::Forked`] in a child process forked after the generator was created.
     /// - [`Error::TimestampOutOfRange`] if `timestamp_ms` is outside the 41-bit range (the
     ///   sequence does not move), or if a borrowed millisecond passes its end.
+    ///
+    /// Nothing else.
     ///
     /// # Examples
     ///
@@ -164,19 +186,21 @@ impl SnowflakeIdGenerator {
         self.refuse_if_forked()?;
         check_timestamp_ms(timestamp_ms)?;
         let (tick, counter) = self.sequence.next_at(timestamp_ms);
-        pack(tick, self.worker_id, counter)
+        self.pack(tick, counter)
     }
 
     /// Fills `out` with consecutive ids, with one clock reading and one lock: the ids that
     /// `out.len()` calls to [`generate_at`](Self::generate_at) with that reading would give.
+    /// Requires the `std` feature (default).
     ///
     /// Never waits: 10,000 ids from one reading span three milliseconds, the last two of
     /// them borrowed ahead of the clock.
     ///
     /// # Errors
     ///
-    /// As [`generate`](Self::generate). On error the contents of `out` are unspecified and
-    /// must not be used as ids.
+    /// As [`generate`](Self::generate): [`Error::Forked`] or [`Error::TimestampOutOfRange`],
+    /// and nothing else. The ids before the one that failed are served; the rest of `out` is
+    /// left as it was.
     ///
     /// # Examples
     ///
@@ -184,7 +208,7 @@ impl SnowflakeIdGenerator {
     /// use snowflake::{SnowflakeId, SnowflakeIdGenerator};
     ///
     /// let generator = SnowflakeIdGenerator::new(2)?;
-    /// let mut ids = [SnowflakeId::try_from(0u64)?; 5000];
+    /// let mut ids = [SnowflakeId::NIL; 5000];
     /// generator.fill(&mut ids)?;
     /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     /// // More than 4096 ids from one clock reading: the last ones borrow the next millisecond.
@@ -195,16 +219,14 @@ impl SnowflakeIdGenerator {
         self.refuse_if_forked()?;
         let now = self.sequence.now_tick();
         check_timestamp_ms(now)?;
-        let worker_id = self.worker_id;
-        let mut first_error = None;
-        self.sequence.fill_with_at(now, out, |tick, counter| {
-            pack(tick, worker_id, counter).unwrap_or_else(|error| {
-                first_error.get_or_insert(error);
-                // A placeholder: the caller gets the error, not `out`.
-                SnowflakeId::compose(EPOCH_MS, 0, 0)
-            })
-        });
-        first_error.map_or(Ok(()), Err)
+        self.sequence
+            .try_fill_with_at(now, out, |tick, counter| self.pack(tick, counter))
+    }
+
+    /// [`pack`], with this generator's worker id.
+    #[inline]
+    fn pack(&self, tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
+        pack(tick, counter).map(|id| id.with_worker_id(self.worker_id))
     }
 
     /// A load of the fork generation per call: a child cannot choose a new worker id, and the
@@ -219,13 +241,12 @@ impl SnowflakeIdGenerator {
     }
 }
 
-/// The id of a `(tick, counter)` pair of the engine: checks the tick, which a borrowed
-/// millisecond can push past the 41-bit range.
+/// The id, worker id 0, of a pair of the sequence: the tick, which a borrowed millisecond can
+/// push past the 41-bit range, is checked; the counter has at most 12 bits by construction.
 #[inline]
-fn pack(tick: u64, worker_id: u16, counter: u128) -> Result<SnowflakeId, Error> {
+fn pack(tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
     check_timestamp_ms(tick)?;
-    // The sequence is 12 bits wide: the counter is at most 4095.
-    Ok(SnowflakeId::compose(tick, worker_id, counter as u16))
+    Ok(SnowflakeId::compose(tick, 0, counter as u16))
 }
 
 /// The worker id; the state of the sequence is not shown.
@@ -247,30 +268,37 @@ impl fmt::Debug for SnowflakeIdGenerator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::id::{MAX_SEQUENCE, MAX_TIMESTAMP_MS};
+    use crate::EPOCH_MS;
+
+    const MAX_TIMESTAMP_MS: u64 = SnowflakeId::MAX_TIMESTAMP_MS;
+    const MAX_SEQUENCE: u16 = SnowflakeId::MAX_SEQUENCE;
+
+    fn pack_for(worker_id: u16, tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
+        pack(tick, counter).map(|id| id.with_worker_id(worker_id))
+    }
 
     #[test]
     fn pack_writes_the_tick_worker_and_counter_of_the_engine() {
-        let sequence = TickSequence::new(12, 1_000_000, Start::Zero);
+        let sequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero);
         let (tick, counter) = sequence.next_at(EPOCH_MS + 1000);
         assert_eq!(
-            pack(tick, 1, counter).unwrap().to_u64(),
+            pack_for(1, tick, counter).unwrap().to_u64(),
             1000 << 22 | 1 << 12
         );
         let (tick, counter) = sequence.next_at(EPOCH_MS + 1000);
         assert_eq!(
-            pack(tick, 1, counter).unwrap().to_u64(),
+            pack_for(1, tick, counter).unwrap().to_u64(),
             1000 << 22 | 1 << 12 | 1
         );
     }
 
     #[test]
     fn pack_rejects_ticks_outside_the_41_bit_range() {
-        assert!(pack(EPOCH_MS, 0, 0).is_ok());
-        assert!(pack(MAX_TIMESTAMP_MS, 0, 0).is_ok());
+        assert!(pack(EPOCH_MS, 0).is_ok());
+        assert!(pack(MAX_TIMESTAMP_MS, 0).is_ok());
         for tick in [0, EPOCH_MS - 1, MAX_TIMESTAMP_MS + 1, u64::MAX] {
             assert_eq!(
-                pack(tick, 0, 0),
+                pack(tick, 0),
                 Err(Error::TimestampOutOfRange {
                     value: tick,
                     min: EPOCH_MS,
@@ -282,10 +310,10 @@ mod tests {
 
     #[test]
     fn a_borrowed_tick_past_the_last_millisecond_is_an_error_not_a_wrap() {
-        let sequence = TickSequence::new(12, 1_000_000, Start::Zero);
+        let sequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero);
         for expected in 0..=MAX_SEQUENCE {
             let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
-            let id = pack(tick, 1023, counter).unwrap();
+            let id = pack_for(1023, tick, counter).unwrap();
             assert_eq!(
                 (id.timestamp_ms(), id.sequence()),
                 (MAX_TIMESTAMP_MS, expected)
@@ -294,7 +322,7 @@ mod tests {
         let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
         assert_eq!((tick, counter), (MAX_TIMESTAMP_MS + 1, 0));
         assert!(matches!(
-            pack(tick, 1023, counter),
+            pack_for(1023, tick, counter),
             Err(Error::TimestampOutOfRange { value, .. }) if value == MAX_TIMESTAMP_MS + 1
         ));
     }

@@ -18,7 +18,7 @@ use crate::Uuid7;
 impl Serialize for Uuid7 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode(&mut [0; 36]))
+            serializer.serialize_str(self.encode(&mut [0; Uuid7::TEXT_LEN]))
         } else {
             serializer.serialize_bytes(&self.to_bytes())
         }

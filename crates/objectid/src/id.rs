@@ -1,13 +1,9 @@
-//! [`ObjectId`]: the value, its fields, its bytes and its text.
+//! [`ObjectId`]: the 12-byte value, its constants, its two fields and its bytes.
 
-use core::fmt;
-use core::str::FromStr;
+use crate::Error;
 
-use crate::hex::{self, TEXT_LEN};
-use crate::{Error, ParseError};
-
-/// The largest timestamp, in seconds: 2106-02-07T06:28:15Z.
-pub(crate) const MAX_TIMESTAMP_S: u64 = u32::MAX as u64;
+/// Bits of the counter, below the 32-bit timestamp.
+pub(crate) const COUNTER_BITS: u32 = 64;
 
 /// A 12-byte ObjectId: 32-bit Unix seconds, then a 64-bit counter, both big-endian.
 ///
@@ -33,8 +29,56 @@ pub(crate) const MAX_TIMESTAMP_S: u64 = u32::MAX as u64;
 pub struct ObjectId([u8; 12]);
 
 impl ObjectId {
+    /// The smallest id: all 12 bytes zero, `000000000000000000000000`.
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// assert_eq!(ObjectId::NIL.to_string(), "000000000000000000000000");
+    /// assert_eq!((ObjectId::NIL.timestamp_s(), ObjectId::NIL.counter()), (0, 0));
+    /// assert_eq!(ObjectId::default(), ObjectId::NIL);
+    /// ```
+    pub const NIL: ObjectId = ObjectId([0; 12]);
+
+    /// The largest id: all 12 bytes `0xff`, `ffffffffffffffffffffffff`.
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// assert_eq!(ObjectId::MAX.to_string(), "ffffffffffffffffffffffff");
+    /// assert_eq!(ObjectId::MAX.timestamp_s(), ObjectId::MAX_TIMESTAMP_S);
+    /// assert_eq!(ObjectId::MAX.counter(), ObjectId::MAX_COUNTER);
+    /// ```
+    pub const MAX: ObjectId = ObjectId([0xFF; 12]);
+
+    /// The length of the text, in characters (all ASCII, so also in bytes): 24.
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// assert_eq!(ObjectId::TEXT_LEN, 24);
+    /// assert_eq!(ObjectId::MAX.to_string().len(), ObjectId::TEXT_LEN);
+    /// ```
+    pub const TEXT_LEN: usize = 24;
+
+    /// The largest timestamp, `2^32 - 1` seconds since the Unix epoch:
+    /// 2106-02-07T06:28:15Z.
+    ///
+    /// ```
+    /// assert_eq!(objectid::ObjectId::MAX_TIMESTAMP_S, 4_294_967_295);
+    /// ```
+    pub const MAX_TIMESTAMP_S: u64 = u32::MAX as u64;
+
+    /// The largest counter, `2^64 - 1`: every `u64` is a counter.
+    ///
+    /// ```
+    /// assert_eq!(objectid::ObjectId::MAX_COUNTER, u64::MAX);
+    /// ```
+    pub const MAX_COUNTER: u64 = u64::MAX >> (u64::BITS - COUNTER_BITS);
+
     /// The id with these fields: `timestamp_s` seconds since the Unix epoch (at most
-    /// `2^32 - 1`, 2106-02-07T06:28:15Z) and any 64-bit `counter`.
+    /// [`MAX_TIMESTAMP_S`](Self::MAX_TIMESTAMP_S), 2106-02-07T06:28:15Z) and any 64-bit
+    /// `counter`.
     ///
     /// # Errors
     ///
@@ -55,10 +99,10 @@ impl ObjectId {
     /// # Ok::<(), Error>(())
     /// ```
     pub const fn from_parts(timestamp_s: u64, counter: u64) -> Result<ObjectId, Error> {
-        if timestamp_s > MAX_TIMESTAMP_S {
+        if timestamp_s > Self::MAX_TIMESTAMP_S {
             return Err(Error::TimestampOutOfRange {
                 value: timestamp_s,
-                max: MAX_TIMESTAMP_S,
+                max: Self::MAX_TIMESTAMP_S,
             });
         }
         let [t0, t1, t2, t3] = (timestamp_s as u32).to_be_bytes();
@@ -119,82 +163,57 @@ impl ObjectId {
     pub const fn from_bytes(bytes: [u8; 12]) -> ObjectId {
         ObjectId(bytes)
     }
-
-    /// Writes the 24 lower-case hex characters into `buffer` and returns them as a `&str`,
-    /// without allocating. [`Display`](fmt::Display) uses it.
-    ///
-    /// ```
-    /// # use objectid::ObjectId;
-    /// let id = ObjectId::from_parts(1_350_336_377, 0xbcf8_6cd7_994f_6c0e)?;
-    /// let mut buffer = [0u8; 24];
-    /// assert_eq!(id.encode(&mut buffer), "507c7f79bcf86cd7994f6c0e");
-    /// # Ok::<(), objectid::Error>(())
-    /// ```
-    pub fn encode(self, buffer: &mut [u8; 24]) -> &str {
-        hex::encode(&self.0, buffer);
-        // Every byte is an ASCII hex digit: the conversion always succeeds.
-        core::str::from_utf8(buffer).unwrap_or_default()
-    }
 }
 
-impl fmt::Display for ObjectId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.encode(&mut [0; TEXT_LEN]))
-    }
-}
-
-impl fmt::Debug for ObjectId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ObjectId({self})")
-    }
-}
-
-/// Reads exactly 24 characters `0`-`9`, `a`-`f`: the strict inverse of `Display`. Upper
-/// case, a `0x` prefix, spaces and any other length are errors.
+/// [`ObjectId::NIL`].
 ///
 /// ```
-/// use objectid::{ObjectId, ParseError};
-///
-/// assert!("507c7f79bcf86cd7994f6c0e".parse::<ObjectId>().is_ok());
-/// assert_eq!(
-///     "507C7F79BCF86CD7994F6C0E".parse::<ObjectId>(),
-///     Err(ParseError::InvalidCharacter { index: 3, character: 'C' })
-/// );
-/// assert_eq!(
-///     "507c7f79".parse::<ObjectId>(),
-///     Err(ParseError::InvalidLength { found: 8, expected: 24 })
-/// );
+/// assert_eq!(objectid::ObjectId::default(), objectid::ObjectId::NIL);
 /// ```
-impl FromStr for ObjectId {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        hex::decode(text).map(ObjectId)
+impl Default for ObjectId {
+    fn default() -> Self {
+        ObjectId::NIL
     }
 }
 
+/// [`ObjectId::from_bytes`].
+///
+/// ```
+/// # use objectid::ObjectId;
+/// assert_eq!(ObjectId::from([0; 12]), ObjectId::NIL);
+/// ```
 impl From<[u8; 12]> for ObjectId {
-    /// Same as [`ObjectId::from_bytes`].
-    ///
-    /// ```
-    /// # use objectid::ObjectId;
-    /// assert_eq!(ObjectId::from([0; 12]).to_string(), "000000000000000000000000");
-    /// ```
     fn from(bytes: [u8; 12]) -> Self {
         ObjectId(bytes)
     }
 }
 
+/// [`ObjectId::to_bytes`].
+///
+/// ```
+/// # use objectid::ObjectId;
+/// let bytes: [u8; 12] = ObjectId::from_parts(1, 2)?.into();
+/// assert_eq!(bytes, [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
+/// # Ok::<(), objectid::Error>(())
+/// ```
 impl From<ObjectId> for [u8; 12] {
-    /// Same as [`ObjectId::to_bytes`].
-    ///
-    /// ```
-    /// # use objectid::ObjectId;
-    /// let bytes: [u8; 12] = ObjectId::from_parts(1, 2)?.into();
-    /// assert_eq!(bytes, [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
-    /// # Ok::<(), objectid::Error>(())
-    /// ```
     fn from(id: ObjectId) -> Self {
         id.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nil_and_max_are_the_extremes_of_the_parts() {
+        assert_eq!(ObjectId::from_parts(0, 0), Ok(ObjectId::NIL));
+        assert_eq!(
+            ObjectId::from_parts(ObjectId::MAX_TIMESTAMP_S, ObjectId::MAX_COUNTER),
+            Ok(ObjectId::MAX)
+        );
+        assert_eq!(COUNTER_BITS, u64::BITS);
+        assert_eq!(ObjectId::default(), ObjectId::NIL);
     }
 }

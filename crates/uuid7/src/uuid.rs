@@ -5,10 +5,11 @@ use crate::{Error, Uuid7};
 /// The same 128 bits as a [`uuid::Uuid`].
 ///
 /// ```
-/// let id = uuid7::generate();
+/// let id: uuid7::Uuid7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse()?;
 /// let uuid = uuid::Uuid::from(id);
 /// assert_eq!(uuid.get_version_num(), 7);
 /// assert_eq!(uuid.hyphenated().to_string(), id.to_string());
+/// # Ok::<(), uuid7::ParseError>(())
 /// ```
 impl From<Uuid7> for uuid::Uuid {
     fn from(id: Uuid7) -> Self {

@@ -1,0 +1,194 @@
+//! The text form: exactly 24 lower-case hex characters, out and in.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{ObjectId, ParseError, hex};
+
+impl ObjectId {
+    /// Writes the 24 lower-case hex characters into `buffer` and returns them as a `&str`,
+    /// without allocating. [`Display`](fmt::Display) uses it.
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// let id = ObjectId::from_parts(1_350_336_377, 0xbcf8_6cd7_994f_6c0e)?;
+    /// let mut buffer = [0u8; ObjectId::TEXT_LEN];
+    /// assert_eq!(id.encode(&mut buffer), "507c7f79bcf86cd7994f6c0e");
+    /// # Ok::<(), objectid::Error>(())
+    /// ```
+    #[inline]
+    pub fn encode(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &str {
+        hex::encode(&self.to_bytes(), buffer);
+        // Every byte is an ASCII hex digit: the conversion always succeeds.
+        core::str::from_utf8(buffer).unwrap_or_default()
+    }
+}
+
+/// The 24 lower-case hex characters, through [`Formatter::pad`](fmt::Formatter::pad): width,
+/// fill, alignment and precision are honoured.
+///
+/// ```
+/// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
+/// assert_eq!(id.to_string(), "507c7f79bcf86cd7994f6c0e");
+/// assert_eq!(format!("[{id:>26}]"), "[  507c7f79bcf86cd7994f6c0e]");
+/// assert_eq!(format!("[{id:.8}]"), "[507c7f79]");
+/// # Ok::<(), objectid::ParseError>(())
+/// ```
+impl fmt::Display for ObjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode(&mut [0; ObjectId::TEXT_LEN]))
+    }
+}
+
+/// `ObjectId(` the text `)`.
+///
+/// ```
+/// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
+/// assert_eq!(format!("{id:?}"), "ObjectId(507c7f79bcf86cd7994f6c0e)");
+/// # Ok::<(), objectid::ParseError>(())
+/// ```
+impl fmt::Debug for ObjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ObjectId({})", self.encode(&mut [0; ObjectId::TEXT_LEN]))
+    }
+}
+
+/// Reads exactly 24 characters `0`-`9`, `a`-`f`: the strict inverse of `Display`. Upper
+/// case, a `0x` prefix, spaces and any other length are errors.
+///
+/// # Errors
+///
+/// [`ParseError::InvalidLength`] unless the string has 24 characters; then the first
+/// character that is not a lower-case hex digit ([`ParseError::InvalidCharacter`], with its
+/// byte index).
+///
+/// # Examples
+///
+/// ```
+/// use objectid::{ObjectId, ParseError};
+///
+/// assert!("507c7f79bcf86cd7994f6c0e".parse::<ObjectId>().is_ok());
+/// assert_eq!(
+///     "507C7F79BCF86CD7994F6C0E".parse::<ObjectId>(),
+///     Err(ParseError::InvalidCharacter { index: 3, character: 'C' })
+/// );
+/// assert_eq!(
+///     "507c7f79".parse::<ObjectId>(),
+///     Err(ParseError::InvalidLength { found: 8, expected: 24 })
+/// );
+/// ```
+impl FromStr for ObjectId {
+    type Err = ParseError;
+
+    #[inline]
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let fast = <&[u8; ObjectId::TEXT_LEN]>::try_from(text.as_bytes())
+            .ok()
+            .and_then(hex::decode);
+        match fast {
+            Some(bytes) => Ok(ObjectId::from_bytes(bytes)),
+            None => Err(error_of(text)),
+        }
+    }
+}
+
+/// The same as `FromStr`.
+///
+/// ```
+/// use objectid::{ObjectId, ParseError};
+///
+/// assert_eq!(ObjectId::try_from("ffffffffffffffffffffffff"), Ok(ObjectId::MAX));
+/// assert_eq!(ObjectId::try_from(""), Err(ParseError::InvalidLength { found: 0, expected: 24 }));
+/// ```
+impl TryFrom<&str> for ObjectId {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: &str) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+/// The timestamp of an id's text, in seconds since the Unix epoch. The whole text is checked,
+/// as strictly as [`FromStr`](ObjectId#impl-FromStr-for-ObjectId).
+///
+/// # Errors
+///
+/// The [`ParseError`] of [`FromStr`](ObjectId#impl-FromStr-for-ObjectId): the text is not
+/// exactly 24 lower-case hex characters.
+///
+/// # Examples
+///
+/// ```
+/// use objectid::ParseError;
+///
+/// // The example of the MongoDB manual: 2012-10-15T21:26:17Z.
+/// assert_eq!(objectid::extract_timestamp_s("507c7f79bcf86cd7994f6c0e"), Ok(1_350_336_377));
+/// assert_eq!(
+///     objectid::extract_timestamp_s("507c7f79bcf86cd7994f6c0g"),
+///     Err(ParseError::InvalidCharacter { index: 23, character: 'g' })
+/// );
+/// ```
+pub fn extract_timestamp_s(text: &str) -> Result<u64, ParseError> {
+    text.parse::<ObjectId>().map(ObjectId::timestamp_s)
+}
+
+/// Why `text` is not an id, checked in this order: the length in characters, then the first
+/// character that is not a lower-case hex digit.
+#[cold]
+#[inline(never)]
+fn error_of(text: &str) -> ParseError {
+    let found = text.chars().count();
+    if found != ObjectId::TEXT_LEN {
+        return ParseError::InvalidLength {
+            found,
+            expected: ObjectId::TEXT_LEN,
+        };
+    }
+    // 24 characters that do not decode: one of them is not a digit.
+    let (index, character) = text
+        .char_indices()
+        .find(|&(_, character)| !hex::is_digit(character))
+        .unwrap_or((0, char::REPLACEMENT_CHARACTER));
+    ParseError::InvalidCharacter { index, character }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_index_of_an_invalid_digit_is_reported() {
+        for index in 0..ObjectId::TEXT_LEN {
+            let mut text = [b'0'; ObjectId::TEXT_LEN];
+            text[index] = b'g';
+            let text = core::str::from_utf8(&text).unwrap();
+            assert_eq!(
+                text.parse::<ObjectId>(),
+                Err(ParseError::InvalidCharacter {
+                    index,
+                    character: 'g'
+                })
+            );
+        }
+    }
+
+    #[test]
+    fn the_length_counts_characters() {
+        assert_eq!(
+            error_of("507c7f79bcf86cd7994f6c0é"),
+            ParseError::InvalidCharacter {
+                index: 23,
+                character: 'é'
+            }
+        );
+        assert_eq!(
+            error_of("507c7f79bcf86cd7994f6cé"),
+            ParseError::InvalidLength {
+                found: 23,
+                expected: 24
+            }
+        );
+    }
+}

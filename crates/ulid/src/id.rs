@@ -1,0 +1,281 @@
+//! [`Ulid`]: the 128-bit value, its constants, its two fields, its bytes and its integer.
+
+use crate::Error;
+
+/// Bits of the counter (the "randomness" of the specification), below the timestamp.
+pub(crate) const COUNTER_BITS: u32 = 80;
+
+/// A ULID: a 48-bit millisecond timestamp above an 80-bit counter (the "randomness" of the
+/// specification).
+///
+/// Ordered as its integer, which is also the order of its bytes and of its text. `Display`
+/// writes the canonical 26 upper-case symbols; `FromStr` is its strict inverse (see
+/// [`ParseError`](crate::ParseError)); `Debug` shows the text, as in
+/// `Ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV)`.
+///
+/// # Examples
+///
+/// ```
+/// use ulid::Ulid;
+///
+/// let id = Ulid::from_parts(1_469_922_850_259, 0xD676_4C61_EFB9_9302_BD5B)?;
+/// assert_eq!(id.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+/// assert_eq!(format!("{id:?}"), "Ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
+/// assert_eq!(u128::from(id), 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+/// # Ok::<(), ulid::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ulid(u128);
+
+impl Ulid {
+    /// The smallest ULID: all 128 bits zero, `00000000000000000000000000`.
+    ///
+    /// ```
+    /// use ulid::Ulid;
+    ///
+    /// assert_eq!(Ulid::NIL.to_string(), "00000000000000000000000000");
+    /// assert_eq!((Ulid::NIL.timestamp_ms(), Ulid::NIL.counter()), (0, 0));
+    /// assert_eq!(Ulid::default(), Ulid::NIL);
+    /// ```
+    pub const NIL: Ulid = Ulid(0);
+
+    /// The largest ULID: all 128 bits one, `7ZZZZZZZZZZZZZZZZZZZZZZZZZ`.
+    ///
+    /// ```
+    /// use ulid::Ulid;
+    ///
+    /// assert_eq!(Ulid::MAX.to_string(), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+    /// assert_eq!(Ulid::MAX.timestamp_ms(), Ulid::MAX_TIMESTAMP_MS);
+    /// assert_eq!(Ulid::MAX.counter(), Ulid::MAX_COUNTER);
+    /// ```
+    pub const MAX: Ulid = Ulid(u128::MAX);
+
+    /// The length of the text, in characters (all ASCII, so also in bytes): 26.
+    ///
+    /// ```
+    /// use ulid::Ulid;
+    ///
+    /// assert_eq!(Ulid::TEXT_LEN, 26);
+    /// assert_eq!(Ulid::MAX.to_string().len(), Ulid::TEXT_LEN);
+    /// ```
+    pub const TEXT_LEN: usize = 26;
+
+    /// The largest timestamp, `2^48 - 1` ms since the Unix epoch: 10889-08-02T05:31:50.655Z.
+    ///
+    /// ```
+    /// assert_eq!(ulid::Ulid::MAX_TIMESTAMP_MS, 281_474_976_710_655);
+    /// ```
+    pub const MAX_TIMESTAMP_MS: u64 = (1 << 48) - 1;
+
+    /// The largest counter (random part), `2^80 - 1`.
+    ///
+    /// ```
+    /// assert_eq!(ulid::Ulid::MAX_COUNTER, (1 << 80) - 1);
+    /// ```
+    pub const MAX_COUNTER: u128 = (1 << COUNTER_BITS) - 1;
+
+    /// The ULID of a timestamp (milliseconds since the Unix epoch, at most
+    /// [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS)) and a random part, the counter (at most
+    /// [`MAX_COUNTER`](Self::MAX_COUNTER)).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] or [`Error::RandomOutOfRange`]: nothing is truncated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulid::{Error, Ulid};
+    ///
+    /// let id = Ulid::from_parts(1_700_000_000_000, 42)?;
+    /// assert_eq!((id.timestamp_ms(), id.random()), (1_700_000_000_000, 42));
+    ///
+    /// assert_eq!(
+    ///     Ulid::from_parts(0, 1 << 80),
+    ///     Err(Error::RandomOutOfRange { value: 1 << 80, max: Ulid::MAX_COUNTER })
+    /// );
+    /// # Ok::<(), ulid::Error>(())
+    /// ```
+    pub const fn from_parts(timestamp_ms: u64, random: u128) -> Result<Ulid, Error> {
+        if timestamp_ms > Self::MAX_TIMESTAMP_MS {
+            return Err(Error::TimestampOutOfRange {
+                value: timestamp_ms,
+                max: Self::MAX_TIMESTAMP_MS,
+            });
+        }
+        if random > Self::MAX_COUNTER {
+            return Err(Error::RandomOutOfRange {
+                value: random,
+                max: Self::MAX_COUNTER,
+            });
+        }
+        Ok(Ulid(((timestamp_ms as u128) << COUNTER_BITS) | random))
+    }
+
+    /// The timestamp: milliseconds since the Unix epoch, the high 48 bits.
+    ///
+    /// ```
+    /// let id: ulid::Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// assert_eq!(id.timestamp_ms(), 1_469_922_850_259); // 2016-07-30T23:54:10.259Z
+    /// # Ok::<(), ulid::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn timestamp_ms(self) -> u64 {
+        (self.0 >> COUNTER_BITS) as u64
+    }
+
+    /// The low 80 bits, under the specification's name, "randomness": the counter, for
+    /// generated ULIDs. The same as [`counter`](Self::counter).
+    ///
+    /// ```
+    /// let id: ulid::Ulid = "0000000000000000000000000Z".parse()?;
+    /// assert_eq!(id.random(), 31);
+    /// # Ok::<(), ulid::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn random(self) -> u128 {
+        self.0 & Self::MAX_COUNTER
+    }
+
+    /// The counter: the low 80 bits, the name the other formats of this workspace use for
+    /// the field. The same as [`random`](Self::random), the specification's name.
+    ///
+    /// ```
+    /// let id = ulid::Ulid::from_parts(1, 2)?;
+    /// assert_eq!(id.counter(), 2);
+    /// assert_eq!(id.counter(), id.random());
+    /// # Ok::<(), ulid::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn counter(self) -> u128 {
+        self.random()
+    }
+
+    /// The 128-bit value.
+    ///
+    /// ```
+    /// let id = ulid::Ulid::from_parts(1, 2)?;
+    /// assert_eq!(id.to_u128(), (1 << 80) | 2);
+    /// # Ok::<(), ulid::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn to_u128(self) -> u128 {
+        self.0
+    }
+
+    /// The ULID of a 128-bit value; every value is one.
+    ///
+    /// ```
+    /// let id = ulid::Ulid::from_u128(u128::MAX);
+    /// assert_eq!(id, ulid::Ulid::MAX);
+    /// ```
+    #[must_use]
+    pub const fn from_u128(value: u128) -> Ulid {
+        Ulid(value)
+    }
+
+    /// The 16 bytes, big-endian: the timestamp in the first 6.
+    ///
+    /// ```
+    /// let id = ulid::Ulid::from_parts(0x0102_0304_0506, 0x0708)?;
+    /// assert_eq!(id.to_bytes(), [1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 7, 8]);
+    /// # Ok::<(), ulid::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn to_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+
+    /// The ULID of 16 big-endian bytes; every array is one.
+    ///
+    /// ```
+    /// let id = ulid::Ulid::from_bytes([0xFF; 16]);
+    /// assert_eq!(id.timestamp_ms(), (1 << 48) - 1);
+    /// assert_eq!(ulid::Ulid::from_bytes(id.to_bytes()), id);
+    /// ```
+    #[must_use]
+    pub const fn from_bytes(bytes: [u8; 16]) -> Ulid {
+        Ulid(u128::from_be_bytes(bytes))
+    }
+}
+
+/// [`Ulid::NIL`].
+///
+/// ```
+/// assert_eq!(ulid::Ulid::default(), ulid::Ulid::NIL);
+/// ```
+impl Default for Ulid {
+    fn default() -> Ulid {
+        Ulid::NIL
+    }
+}
+
+/// [`Ulid::to_u128`].
+///
+/// ```
+/// assert_eq!(u128::from(ulid::Ulid::MAX), u128::MAX);
+/// ```
+impl From<Ulid> for u128 {
+    fn from(id: Ulid) -> u128 {
+        id.0
+    }
+}
+
+/// [`Ulid::from_u128`].
+///
+/// ```
+/// assert_eq!(ulid::Ulid::from(0u128), ulid::Ulid::NIL);
+/// ```
+impl From<u128> for Ulid {
+    fn from(value: u128) -> Ulid {
+        Ulid(value)
+    }
+}
+
+/// [`Ulid::to_bytes`].
+///
+/// ```
+/// assert_eq!(<[u8; 16]>::from(ulid::Ulid::NIL), [0; 16]);
+/// ```
+impl From<Ulid> for [u8; 16] {
+    fn from(id: Ulid) -> [u8; 16] {
+        id.to_bytes()
+    }
+}
+
+/// [`Ulid::from_bytes`].
+///
+/// ```
+/// assert_eq!(ulid::Ulid::from([0xFF; 16]), ulid::Ulid::MAX);
+/// ```
+impl From<[u8; 16]> for Ulid {
+    fn from(bytes: [u8; 16]) -> Ulid {
+        Ulid::from_bytes(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_field_limits_are_those_of_the_specification() {
+        assert_eq!(Ulid::MAX_TIMESTAMP_MS, 281_474_976_710_655);
+        assert_eq!(Ulid::MAX_COUNTER, 1_208_925_819_614_629_174_706_175);
+        assert_eq!(
+            Ulid::from_parts(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_COUNTER),
+            Ok(Ulid(u128::MAX))
+        );
+    }
+
+    #[test]
+    fn nil_and_max_are_the_extremes_of_the_parts() {
+        assert_eq!(Ulid::from_parts(0, 0), Ok(Ulid::NIL));
+        assert_eq!(
+            Ulid::from_parts(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_COUNTER),
+            Ok(Ulid::MAX)
+        );
+        assert!(Ulid::NIL < Ulid::MAX);
+        assert_eq!(Ulid::default(), Ulid::NIL);
+    }
+}

@@ -1,0 +1,220 @@
+//! The text form: 26 Crockford Base32 symbols, upper case out; either case and the aliases
+//! in, first symbol at most `7`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::id::COUNTER_BITS;
+use crate::{ParseError, Ulid};
+
+impl Ulid {
+    /// Writes the 26-symbol text into `buffer` and returns it as a `&str`: the canonical form,
+    /// with no allocation. [`Display`](fmt::Display) uses it.
+    ///
+    /// ```
+    /// use ulid::Ulid;
+    ///
+    /// let id = Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+    /// let mut buffer = [0u8; Ulid::TEXT_LEN];
+    /// assert_eq!(id.encode(&mut buffer), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// ```
+    #[inline]
+    pub fn encode(self, buffer: &mut [u8; Ulid::TEXT_LEN]) -> &str {
+        // 26 symbols hold any u128, and symbols are ASCII: neither fallback can happen.
+        if crockford32::encode(self.to_u128(), buffer).is_err() {
+            return "";
+        }
+        core::str::from_utf8(buffer).unwrap_or_default()
+    }
+}
+
+/// The 26 upper-case symbols, through [`Formatter::pad`](fmt::Formatter::pad): width, fill,
+/// alignment and precision are honoured.
+///
+/// ```
+/// let id = ulid::Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+/// assert_eq!(id.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+/// assert_eq!(format!("[{id:>28}]"), "[  01ARZ3NDEKTSV4RRFFQ69G5FAV]");
+/// assert_eq!(format!("[{id:.10}]"), "[01ARZ3NDEK]");
+/// ```
+impl fmt::Display for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.encode(&mut [0; Ulid::TEXT_LEN]))
+    }
+}
+
+/// `Ulid(` and the text, `)`.
+///
+/// ```
+/// assert_eq!(format!("{:?}", ulid::Ulid::NIL), "Ulid(00000000000000000000000000)");
+/// ```
+impl fmt::Debug for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ulid({})", self.encode(&mut [0; Ulid::TEXT_LEN]))
+    }
+}
+
+/// Exactly 26 characters, either case, `O` as `0` and `I`/`L` as `1`, first symbol at most
+/// `7`: the strict inverse of `Display` but for the case and the aliases.
+///
+/// # Errors
+///
+/// [`ParseError::InvalidLength`] unless the string has 26 characters; then the first
+/// character that is not a symbol ([`ParseError::InvalidCharacter`], with its byte index);
+/// then [`ParseError::Overflow`] if the first symbol is above `7`.
+///
+/// # Examples
+///
+/// ```
+/// let id: ulid::Ulid = "01arz3ndektsv4rrffq69g5fav".parse()?;
+/// assert_eq!(id.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+/// # Ok::<(), ulid::ParseError>(())
+/// ```
+impl FromStr for Ulid {
+    type Err = ParseError;
+
+    #[inline]
+    fn from_str(text: &str) -> Result<Ulid, ParseError> {
+        parse(text).map(Ulid::from_u128)
+    }
+}
+
+/// The same as [`FromStr`](#impl-FromStr-for-Ulid).
+///
+/// ```
+/// use ulid::{ParseError, Ulid};
+///
+/// assert_eq!(Ulid::try_from("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(Ulid::MAX));
+/// assert_eq!(Ulid::try_from(""), Err(ParseError::InvalidLength { found: 0, expected: 26 }));
+/// ```
+impl TryFrom<&str> for Ulid {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: &str) -> Result<Ulid, ParseError> {
+        text.parse()
+    }
+}
+
+/// The timestamp (milliseconds since the Unix epoch) of a ULID in text form, with the same
+/// strictness as [`Ulid::from_str`](crate::Ulid#impl-FromStr-for-Ulid).
+///
+/// # Errors
+///
+/// [`ParseError::InvalidLength`], [`ParseError::InvalidCharacter`] or [`ParseError::Overflow`].
+///
+/// # Examples
+///
+/// ```
+/// use ulid::{ParseError, extract_timestamp_ms};
+///
+/// assert_eq!(extract_timestamp_ms("01ARZ3NDEKTSV4RRFFQ69G5FAV")?, 1_469_922_850_259);
+/// assert_eq!(extract_timestamp_ms("7ZZZZZZZZZZZZZZZZZZZZZZZZZ")?, (1 << 48) - 1);
+/// assert_eq!(
+///     extract_timestamp_ms("01ARZ3NDEK-TSV4RRFFQ69G5FAV"),
+///     Err(ParseError::InvalidLength { found: 27, expected: 26 })
+/// );
+/// # Ok::<(), ParseError>(())
+/// ```
+pub fn extract_timestamp_ms(text: &str) -> Result<u64, ParseError> {
+    parse(text).map(|value| (value >> COUNTER_BITS) as u64)
+}
+
+/// The 128-bit value of a ULID's text.
+#[inline]
+fn parse(text: &str) -> Result<u128, ParseError> {
+    if text.len() == Ulid::TEXT_LEN
+        && let Ok(value) = crockford32::decode(text)
+    {
+        return Ok(value);
+    }
+    Err(error_of(text))
+}
+
+/// Why `text` is not a ULID, checked in this order: the length in characters, the first
+/// character that is not a symbol, and the first symbol.
+#[cold]
+#[inline(never)]
+fn error_of(text: &str) -> ParseError {
+    let found = text.chars().count();
+    if found != Ulid::TEXT_LEN {
+        return ParseError::InvalidLength {
+            found,
+            expected: Ulid::TEXT_LEN,
+        };
+    }
+    let is_symbol = |character: char| {
+        u8::try_from(character)
+            .ok()
+            .and_then(crockford32::symbol_value)
+            .is_some()
+    };
+    match text
+        .char_indices()
+        .find(|&(_, character)| !is_symbol(character))
+    {
+        Some((index, character)) => ParseError::InvalidCharacter { index, character },
+        // 26 symbols that do not decode: the first one carries more than 3 bits.
+        None => ParseError::Overflow {
+            first: text.chars().next().unwrap_or_default(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_six_characters_in_more_bytes_report_the_first_invalid_one() {
+        // 'ı' (dotless i) takes two bytes; the hyphen before it is reported first.
+        assert_eq!(
+            parse("01ARZ3NDEKTSV4RRFFQ69G5F-ı"),
+            Err(ParseError::InvalidCharacter {
+                index: 24,
+                character: '-'
+            })
+        );
+        assert_eq!(
+            parse("0ıARZ3NDEKTSV4RRFFQ69G5FAV"),
+            Err(ParseError::InvalidCharacter {
+                index: 1,
+                character: 'ı'
+            })
+        );
+        // 'é' is below 256 as a code point but is not a symbol.
+        assert_eq!(
+            parse("01ARZ3NDEKTSV4RRFFQ69G5FAé"),
+            Err(ParseError::InvalidCharacter {
+                index: 25,
+                character: 'é'
+            })
+        );
+    }
+
+    #[test]
+    fn lengths_count_characters_and_come_first() {
+        // 25 characters in 26 bytes.
+        assert_eq!(
+            parse("01ARZ3NDEKTSV4RRFFQ69G5Fı"),
+            Err(ParseError::InvalidLength {
+                found: 25,
+                expected: 26
+            })
+        );
+        assert_eq!(
+            parse("ııı"),
+            Err(ParseError::InvalidLength {
+                found: 3,
+                expected: 26
+            })
+        );
+        assert_eq!(
+            parse(""),
+            Err(ParseError::InvalidLength {
+                found: 0,
+                expected: 26
+            })
+        );
+    }
+}
