@@ -14,10 +14,19 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "ulid",
         &["tick-sequence", "crockford32", "thiserror", "serde"],
     ),
-    ("uuid7", &["tick-sequence", "thiserror", "serde", "uuid"]),
-    ("objectid", &["tick-sequence", "thiserror", "serde"]),
+    (
+        "uuid7",
+        &["tick-sequence", "crockford32", "thiserror", "serde", "uuid"],
+    ),
+    (
+        "objectid",
+        &["tick-sequence", "crockford32", "thiserror", "serde"],
+    ),
     ("snowflake", &["tick-sequence", "thiserror", "serde"]),
-    ("content-id", &["blake2", "uuid", "thiserror", "serde"]),
+    (
+        "content-id",
+        &["blake2", "uuid", "crockford32", "thiserror", "serde"],
+    ),
     (
         "checksummed-id",
         &["tick-sequence", "crockford32", "thiserror"],

@@ -205,20 +205,15 @@ pub(crate) fn digest<T: StableHash + ?Sized>(
     state.finish()
 }
 
-const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
-
-/// Writes `bytes` as lower-case hex into the front of `out`, which holds twice as many.
+/// Writes `bytes` (a digest: at most 64 bytes) as lower-case hex into the front of `out`,
+/// which holds twice as many; through the workspace's one hex codec.
 pub(crate) fn write_hex(bytes: &[u8], out: &mut [u8]) {
-    for (byte, pair) in bytes.iter().zip(out.chunks_exact_mut(2)) {
-        pair[0] = HEX_DIGITS[usize::from(byte >> 4)];
-        pair[1] = HEX_DIGITS[usize::from(byte & 0x0F)];
-    }
+    let written = crockford32::hex::encode_lower(bytes, out);
+    debug_assert!(written.is_ok(), "a hex buffer too short for its digest");
 }
 
+/// `bytes` (a digest: at most 64 bytes) as a `String` of lower-case hex.
 pub(crate) fn hex_string(bytes: &[u8]) -> String {
     let mut hex = [0u8; 2 * MAX_DIGEST_SIZE];
-    let hex = &mut hex[..2 * bytes.len()];
-    write_hex(bytes, hex);
-    // Hex digits are ASCII: the check cannot fail, and is quicker than pushing chars.
-    core::str::from_utf8(hex).map_or_else(|_| String::new(), str::to_owned)
+    crockford32::hex::encode_lower(bytes, &mut hex).map_or_else(|_| String::new(), str::to_owned)
 }

@@ -1,9 +1,12 @@
-//! The text form: exactly 24 lower-case hex characters, out and in.
+//! The text form: exactly 24 lower-case hex characters, out and in, through the workspace's
+//! one hex codec, [`crockford32::hex`], under its [`Case::Lower`] rule.
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{ObjectId, ParseError, hex};
+use crockford32::hex::{self, Case};
+
+use crate::{ObjectId, ParseError};
 
 impl ObjectId {
     /// Writes the 24 lower-case hex characters into `buffer` and returns them as a `&str`,
@@ -19,9 +22,8 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &str {
-        hex::encode(&self.to_bytes(), buffer);
-        // Every byte is an ASCII hex digit: the conversion always succeeds.
-        core::str::from_utf8(buffer).unwrap_or_default()
+        // 24 digits for 12 bytes: the buffer always holds them.
+        hex::encode_lower(&self.to_bytes(), buffer).unwrap_or_default()
     }
 }
 
@@ -57,6 +59,10 @@ impl fmt::Debug for ObjectId {
 /// Reads exactly 24 characters `0`-`9`, `a`-`f`: the strict inverse of `Display`. Upper
 /// case, a `0x` prefix, spaces and any other length are errors.
 ///
+/// Upper case is refused on purpose: the `bson` crate (and MongoDB) also read
+/// `507C7F79BCF86CD7994F6C0E`, but an id here has exactly one text, so that stored ids compare
+/// and deduplicate as strings. Lower-case the text first to accept such input.
+///
 /// # Errors
 ///
 /// [`ParseError::InvalidLength`] unless the string has 24 characters; then the first
@@ -83,13 +89,11 @@ impl FromStr for ObjectId {
 
     #[inline]
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let fast = <&[u8; ObjectId::TEXT_LEN]>::try_from(text.as_bytes())
+        <&[u8; ObjectId::TEXT_LEN]>::try_from(text.as_bytes())
             .ok()
-            .and_then(hex::decode);
-        match fast {
-            Some(bytes) => Ok(ObjectId::from_bytes(bytes)),
-            None => Err(error_of(text)),
-        }
+            .and_then(|digits| hex::decode_array(digits, Case::Lower).ok())
+            .map(ObjectId::from_bytes)
+            .ok_or_else(|| error_of(text))
     }
 }
 
@@ -146,10 +150,12 @@ fn error_of(text: &str) -> ParseError {
             expected: ObjectId::TEXT_LEN,
         };
     }
-    // 24 characters that do not decode: one of them is not a digit.
+    // 24 characters that do not decode: one of them is not a digit. Every byte before the
+    // first such byte is an ASCII digit, so that byte starts a character.
     let (index, character) = text
-        .char_indices()
-        .find(|&(_, character)| !hex::is_digit(character))
+        .bytes()
+        .position(|byte| hex::digit_value(byte, Case::Lower).is_none())
+        .and_then(|index| Some((index, text.get(index..)?.chars().next()?)))
         .unwrap_or((0, char::REPLACEMENT_CHARACTER));
     ParseError::InvalidCharacter { index, character }
 }
@@ -170,6 +176,29 @@ mod tests {
                     index,
                     character: 'g'
                 })
+            );
+        }
+    }
+
+    #[test]
+    fn upper_case_is_refused_at_the_first_capital() {
+        // What the `bson` crate accepts, and this crate deliberately does not.
+        for (text, index, character) in [
+            ("507C7F79BCF86CD7994F6C0E", 3, 'C'),
+            ("507c7f79bcf86cd7994f6c0E", 23, 'E'),
+            ("507c7f79Bcf86cd7994f6c0e", 8, 'B'),
+            ("A07c7f79bcf86cd7994f6c0e", 0, 'A'),
+        ] {
+            assert_eq!(
+                text.parse::<ObjectId>(),
+                Err(ParseError::InvalidCharacter { index, character }),
+                "{text}"
+            );
+            assert_eq!(
+                text.to_ascii_lowercase()
+                    .parse::<ObjectId>()
+                    .map(|id| id.to_string()),
+                Ok(text.to_ascii_lowercase())
             );
         }
     }

@@ -85,7 +85,6 @@
 mod error;
 #[cfg(feature = "std")]
 mod generate;
-mod hex;
 mod id;
 #[cfg(feature = "serde")]
 mod serde;

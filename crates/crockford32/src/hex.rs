@@ -1,0 +1,525 @@
+//! Hexadecimal: the one codec of the workspace, lower case out, an explicit case rule in.
+//!
+//! ObjectIds, UUIDv7s and content ids all write bytes as lower-case hex; they differ in what
+//! they read back. A UUID reads either case ([`Case::Any`]), an ObjectId only its canonical
+//! lower case ([`Case::Lower`]). Both rules live here, in one decoder that names the byte
+//! index of the first byte that is not a digit.
+//!
+//! - [`encode_lower`] writes any number of bytes into the front of a caller's buffer and
+//!   returns the digits as a `&str`; [`encode_byte`] gives the two digits of one byte, for a
+//!   format that lays them out itself (a UUID's hyphens).
+//! - [`decode`] reads any number of digits back under a [`Case`] rule; [`decode_array`] is
+//!   the same for a fixed number, whose sizes are checked when the program is compiled, and
+//!   [`decode_u128`] reads 32 digits as one number; [`digit_value`] reads one digit.
+//!
+//! Writing looks each byte up in a table of its two digits (512 bytes, built at compile time
+//! from [`DIGITS`]). Reading handles sixteen digits at once as the bytes of one 128-bit word,
+//! range-checked and packed without a table, with one branch a word; the byte index of a bad
+//! digit is worked out only once there is one. Each is the faster of the ways measured. No
+//! allocation, no `unsafe`, and no function panics, whatever its input.
+//!
+//! # Examples
+//!
+//! ```
+//! use crockford32::hex::{self, Case, DecodeError};
+//!
+//! let mut buffer = [0u8; 8];
+//! assert_eq!(hex::encode_lower(&[0xDE, 0xAD, 0xBE, 0xEF], &mut buffer)?, "deadbeef");
+//!
+//! let mut bytes = [0u8; 4];
+//! assert_eq!(hex::decode(b"DeadBeef", Case::Any, &mut bytes)?, [0xDE, 0xAD, 0xBE, 0xEF]);
+//! assert_eq!(
+//!     hex::decode(b"DeadBeef", Case::Lower, &mut bytes),
+//!     Err(DecodeError::InvalidDigit { index: 0, byte: b'D', case: Case::Lower })
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+/// The 16 digits, in order of value: `DIGITS[v]` writes the 4-bit value `v`.
+///
+/// ```
+/// assert_eq!(crockford32::hex::DIGITS[10], b'a');
+/// ```
+pub const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// Byte to its two lower-case digits.
+static PAIRS: [[u8; 2]; 256] = {
+    let mut table = [[0; 2]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = [DIGITS[byte >> 4], DIGITS[byte & 0x0F]];
+        byte += 1;
+    }
+    table
+};
+
+/// Which letters a decoder accepts for the values 10 to 15.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Case {
+    /// `0`-`9` and `a`-`f` only: the canonical text of a format that has exactly one (an
+    /// ObjectId).
+    Lower,
+    /// `0`-`9`, `a`-`f` and `A`-`F`, mixed freely (a UUID).
+    Any,
+}
+
+impl Case {
+    /// What to OR into an ASCII byte before checking for `a`-`f`: `0x20` turns `A`-`F` (and
+    /// nothing else) into `a`-`f`.
+    const fn fold(self) -> u8 {
+        match self {
+            Case::Lower => 0,
+            Case::Any => 0x20,
+        }
+    }
+}
+
+/// `"lower-case hex digit"` or `"hex digit"`: what a byte must be under this rule.
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Case::Lower => "lower-case hex digit",
+            Case::Any => "hex digit",
+        })
+    }
+}
+
+/// A buffer too short for the digits of the bytes to encode.
+///
+/// ```
+/// use crockford32::hex::{self, EncodeError};
+///
+/// let error = hex::encode_lower(&[1, 2, 3], &mut [0u8; 5]).unwrap_err();
+/// assert_eq!(error, EncodeError::BufferTooShort { len: 5, needed: 6 });
+/// assert_eq!(error.to_string(), "the bytes need 6 hex digits but the buffer holds 5");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The buffer holds fewer than two digits a byte; nothing is written.
+    #[error("the bytes need {needed} hex digits but the buffer holds {len}")]
+    BufferTooShort {
+        /// Length of the buffer.
+        len: usize,
+        /// Digits the bytes need: twice their number.
+        needed: usize,
+    },
+}
+
+/// Text that is not hex digits under the [`Case`] rule asked for, or does not fit the buffer.
+///
+/// ```
+/// use crockford32::hex::{self, Case, DecodeError};
+///
+/// let error = hex::decode(b"0fG0", Case::Any, &mut [0u8; 2]).unwrap_err();
+/// assert_eq!(error, DecodeError::InvalidDigit { index: 2, byte: b'G', case: Case::Any });
+/// assert_eq!(error.to_string(), "invalid byte 0x47 at index 2: not a hex digit");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// An odd number of digits: the last byte would have only one.
+    #[error("{len} hex digits: an odd number, but a byte has two")]
+    OddLength {
+        /// Number of bytes in the text.
+        len: usize,
+    },
+    /// The buffer holds fewer bytes than the text encodes; nothing is written.
+    #[error("the text encodes {needed} bytes but the buffer holds {len}")]
+    BufferTooShort {
+        /// Length of the buffer.
+        len: usize,
+        /// Bytes the text encodes: half its length.
+        needed: usize,
+    },
+    /// The first byte that is not a digit under `case`. Every byte before it is an ASCII
+    /// digit, so in a `&str` it starts a character: `text[index..].chars().next()` is that
+    /// character.
+    #[error("invalid byte {byte:#04x} at index {index}: not a {case}")]
+    InvalidDigit {
+        /// Its index in the text.
+        index: usize,
+        /// The byte found there.
+        byte: u8,
+        /// The rule it broke.
+        case: Case,
+    },
+}
+
+/// The value (0 to 15) of one digit under `case`, or `None` if `byte` is not one.
+///
+/// ```
+/// use crockford32::hex::{Case, digit_value};
+///
+/// assert_eq!(digit_value(b'7', Case::Lower), Some(7));
+/// assert_eq!(digit_value(b'f', Case::Lower), Some(15));
+/// assert_eq!(digit_value(b'F', Case::Lower), None);
+/// assert_eq!(digit_value(b'F', Case::Any), Some(15));
+/// assert_eq!(digit_value(b'g', Case::Any), None);
+/// ```
+#[inline]
+#[must_use]
+pub const fn digit_value(byte: u8, case: Case) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' if matches!(case, Case::Any) => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The two lower-case digits of `byte`, the more significant first.
+///
+/// ```
+/// assert_eq!(crockford32::hex::encode_byte(0x7F), *b"7f");
+/// ```
+#[inline]
+#[must_use]
+pub const fn encode_byte(byte: u8) -> [u8; 2] {
+    PAIRS[byte as usize]
+}
+
+/// Writes `bytes` as lower-case hex, two digits a byte, most significant digit first, into
+/// the front of `out`, and returns the digits. The rest of `out` is left as it was.
+///
+/// # Errors
+///
+/// [`EncodeError::BufferTooShort`] if `out` holds fewer than `2 * bytes.len()` digits;
+/// `out` is then left unchanged.
+///
+/// # Examples
+///
+/// ```
+/// let mut buffer = [b'.'; 6];
+/// assert_eq!(crockford32::hex::encode_lower(&[0x00, 0x7F], &mut buffer)?, "007f");
+/// assert_eq!(&buffer, b"007f..");
+/// # Ok::<(), crockford32::hex::EncodeError>(())
+/// ```
+#[inline]
+pub fn encode_lower<'a>(bytes: &[u8], out: &'a mut [u8]) -> Result<&'a str, EncodeError> {
+    // A slice holds at most `isize::MAX` bytes: the product cannot overflow.
+    let needed = 2 * bytes.len();
+    let len = out.len();
+    let Some(digits) = out.get_mut(..needed) else {
+        return Err(EncodeError::BufferTooShort { len, needed });
+    };
+    write_digits(bytes, digits);
+    // Every byte written is an ASCII digit, so the check cannot fail.
+    Ok(core::str::from_utf8(digits).unwrap_or_default())
+}
+
+/// Reads `text`, two digits a byte under the `case` rule, into the front of `out`, and
+/// returns the bytes written. The rest of `out` is left as it was.
+///
+/// # Errors
+///
+/// Checked in this order: [`DecodeError::OddLength`], [`DecodeError::BufferTooShort`] if
+/// `out` holds fewer than `text.len() / 2` bytes, then [`DecodeError::InvalidDigit`] for the
+/// first byte that is not a digit under `case`. After an error, the front of `out` may hold
+/// bytes decoded before the bad digit was found.
+///
+/// # Examples
+///
+/// ```
+/// use crockford32::hex::{self, Case, DecodeError};
+///
+/// let mut buffer = [0u8; 4];
+/// assert_eq!(hex::decode(b"01aB", Case::Any, &mut buffer)?, [0x01, 0xAB]);
+/// assert_eq!(
+///     hex::decode(b"01aB", Case::Lower, &mut buffer),
+///     Err(DecodeError::InvalidDigit { index: 3, byte: b'B', case: Case::Lower })
+/// );
+/// assert_eq!(hex::decode(b"abc", Case::Any, &mut buffer), Err(DecodeError::OddLength { len: 3 }));
+/// # Ok::<(), DecodeError>(())
+/// ```
+#[inline]
+pub fn decode<'a>(text: &[u8], case: Case, out: &'a mut [u8]) -> Result<&'a [u8], DecodeError> {
+    if !text.len().is_multiple_of(2) {
+        return Err(DecodeError::OddLength { len: text.len() });
+    }
+    let needed = text.len() / 2;
+    let len = out.len();
+    let Some(bytes) = out.get_mut(..needed) else {
+        return Err(DecodeError::BufferTooShort { len, needed });
+    };
+    read_digits(text, case, bytes)?;
+    Ok(bytes)
+}
+
+/// The `N` bytes of `M = 2 * N` digits under the `case` rule. A size that does not match is a
+/// compile error (when the call is compiled, so `cargo build`, not only `cargo check`), never
+/// a panic: the sizes of a format's bytes and text are constants.
+///
+/// # Errors
+///
+/// [`DecodeError::InvalidDigit`], for the first byte that is not a digit under `case`.
+///
+/// # Examples
+///
+/// ```
+/// use crockford32::hex::{self, Case, DecodeError};
+///
+/// assert_eq!(hex::decode_array(b"507c7f", Case::Lower), Ok([0x50, 0x7C, 0x7F]));
+/// assert_eq!(
+///     hex::decode_array::<3, 6>(b"507C7F", Case::Lower),
+///     Err(DecodeError::InvalidDigit { index: 3, byte: b'C', case: Case::Lower })
+/// );
+/// ```
+#[inline]
+pub fn decode_array<const N: usize, const M: usize>(
+    text: &[u8; M],
+    case: Case,
+) -> Result<[u8; N], DecodeError> {
+    const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
+    let mut bytes = [0; N];
+    read_digits(text, case, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// The value of 32 digits under the `case` rule, most significant first: a UUID's.
+///
+/// # Errors
+///
+/// [`DecodeError::InvalidDigit`], for the first byte that is not a digit under `case`.
+///
+/// # Examples
+///
+/// ```
+/// use crockford32::hex::{self, Case};
+///
+/// let digits = b"017F22E279B07CC398C4DC0C0C07398F";
+/// assert_eq!(hex::decode_u128(digits, Case::Any), Ok(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F));
+/// assert!(hex::decode_u128(digits, Case::Lower).is_err());
+/// ```
+#[inline]
+pub fn decode_u128(digits: &[u8; 32], case: Case) -> Result<u128, DecodeError> {
+    // Two words, one after the other: measured faster than a loop over them, and than
+    // decoding both before checking either.
+    let (Some(high), Some(low)) = (digits.first_chunk::<16>(), digits.last_chunk::<16>()) else {
+        // Not reached: 32 digits are two halves of 16.
+        return Ok(0);
+    };
+    let (high, low) = (u128::from_be_bytes(*high), u128::from_be_bytes(*low));
+    let (high_value, invalid) = decode_word(high, case);
+    if invalid != 0 {
+        return Err(invalid_digit(high, 0, case));
+    }
+    let (low_value, invalid) = decode_word(low, case);
+    if invalid != 0 {
+        return Err(invalid_digit(low, 16, case));
+    }
+    Ok((u128::from(high_value) << 64) | u128::from(low_value))
+}
+
+/// Writes the digits of `bytes` into `digits`, which the callers make exactly twice as long;
+/// anything beyond the shorter of the two is left alone.
+#[inline(always)]
+fn write_digits(bytes: &[u8], digits: &mut [u8]) {
+    // A table lookup a byte measured faster than spreading the nibbles of a word: the
+    // lookups are independent, the shifts of a word one long chain.
+    for (pair, &byte) in digits.as_chunks_mut::<2>().0.iter_mut().zip(bytes) {
+        *pair = encode_byte(byte);
+    }
+}
+
+/// Reads `text` into `bytes`, which the callers make exactly half as long.
+#[inline(always)]
+fn read_digits(text: &[u8], case: Case, bytes: &mut [u8]) -> Result<(), DecodeError> {
+    let (words, tail) = text.as_chunks::<16>();
+    let (byte_words, byte_tail) = bytes.as_chunks_mut::<8>();
+    for (start, (digits, out)) in (0..).step_by(16).zip(words.iter().zip(byte_words)) {
+        let word = u128::from_be_bytes(*digits);
+        let (value, invalid) = decode_word(word, case);
+        if invalid != 0 {
+            return Err(invalid_digit(word, start, case));
+        }
+        *out = value.to_be_bytes();
+    }
+    if !tail.is_empty() {
+        // Fewer than 16 digits left: pad them with `0` on the right, keep their bytes.
+        let mut digits = [b'0'; 16];
+        for (slot, &digit) in digits.iter_mut().zip(tail) {
+            *slot = digit;
+        }
+        let word = u128::from_be_bytes(digits);
+        let (value, invalid) = decode_word(word, case);
+        if invalid != 0 {
+            let start = text.len() - tail.len();
+            return Err(invalid_digit(word, start, case));
+        }
+        for (slot, &byte) in byte_tail.iter_mut().zip(&value.to_be_bytes()) {
+            *slot = byte;
+        }
+    }
+    Ok(())
+}
+
+/// The error for the first byte of `word` that is not a digit: 16 bytes, the first at `start`
+/// in the text, that [`decode_word`] refused. Everything comes in registers: the caller's
+/// digits need not be kept in memory for it.
+#[cold]
+#[inline(never)]
+const fn invalid_digit(word: u128, start: usize, case: Case) -> DecodeError {
+    // Exact this time: classify the bytes without their high bits (so that nothing carries),
+    // and refuse those that have one.
+    let (decimal, letter) = classify(word & !HIGH_BITS, case);
+    let invalid = (word | !(decimal | letter)) & HIGH_BITS;
+    // The first byte is the most significant: count whole bytes of leading zeros (fewer
+    // than 16 of them, as some byte is invalid).
+    let at = (invalid.leading_zeros() / 8) as usize;
+    DecodeError::InvalidDigit {
+        index: start + at,
+        byte: (word.wrapping_shl(8 * at as u32) >> 120) as u8,
+        case,
+    }
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u128 = u128::MAX / 0xFF;
+/// The high bit of every byte.
+const HIGH_BITS: u128 = ONES * 0x80;
+
+/// The value of the 16 digits in the bytes of `bytes`, most significant first, under `case`,
+/// and a word that is 0 exactly when they all are digits: the value means nothing otherwise.
+#[inline(always)]
+const fn decode_word(bytes: u128, case: Case) -> (u64, u128) {
+    // A byte at or above 0x80 is refused by its high bit. The range checks of the bytes before
+    // it may then be spoilt by its carries (only valid text needs them right), so the index
+    // of the first bad byte is worked out again by `invalid_digit`.
+    let (decimal, letter) = classify(bytes, case);
+    let invalid = (bytes | !(decimal | letter)) & HIGH_BITS;
+    // The low four bits of `0`-`9` are their values; those of `a`-`f` and `A`-`F` are 1 to 6.
+    let mut value = (bytes & (ONES * 0x0F)) + (letter >> 7) * 9;
+    // Close the gaps: two 4-bit digits into a byte, two bytes into 16 bits, and so on.
+    value = (value | (value >> 4)) & (u128::MAX / 0xFFFF * 0x00FF);
+    value = (value | (value >> 8)) & (u128::MAX / 0xFFFF_FFFF * 0xFFFF);
+    value = (value | (value >> 16)) & (u128::MAX / u64::MAX as u128 * 0xFFFF_FFFF);
+    value = (value | (value >> 32)) & u64::MAX as u128;
+    (value as u64, invalid)
+}
+
+/// The high bits of the bytes of `bytes` that are `0`-`9`, and of those that are letters
+/// `a`-`f` (or `A`-`F` too, under [`Case::Any`]); exact for bytes below 0x80.
+#[inline(always)]
+const fn classify(bytes: u128, case: Case) -> (u128, u128) {
+    let decimal = in_range(bytes, b'0', b'9');
+    // `| 0x20` lower-cases the letters; no other byte lands in `a..=f`.
+    let letter = in_range(bytes | (ONES * case.fold() as u128), b'a', b'f');
+    (decimal, letter)
+}
+
+/// The high bit of each byte of `bytes` (each below 0x80) that lies in `low..=high`.
+///
+/// A byte below 0x80 plus `0x80 - low` reaches 0x80 exactly when it is at least `low`, and
+/// plus `0x7F - high` exactly when it is above `high`; neither sum carries into the next byte.
+#[inline(always)]
+const fn in_range(bytes: u128, low: u8, high: u8) -> u128 {
+    // Wrapping: a byte at or above 0x80 may carry out of the word; its result is not used.
+    let at_least_low = bytes.wrapping_add(ONES * (0x80 - low as u128));
+    let above_high = bytes.wrapping_add(ONES * (0x7F - high as u128));
+    at_least_low & !above_high & HIGH_BITS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The digit value of `byte` under `case`, the slow way.
+    fn reference(byte: u8, case: Case) -> Option<u8> {
+        let value = DIGITS.iter().position(|&digit| digit == byte);
+        let value = match case {
+            Case::Lower => value,
+            Case::Any => value.or_else(|| {
+                DIGITS
+                    .iter()
+                    .position(|&digit| digit.to_ascii_uppercase() == byte)
+            }),
+        };
+        value.map(|value| value as u8)
+    }
+
+    #[test]
+    fn every_byte_has_the_value_of_the_reference() {
+        for case in [Case::Lower, Case::Any] {
+            for byte in 0..=255u8 {
+                assert_eq!(
+                    digit_value(byte, case),
+                    reference(byte, case),
+                    "{byte:#04x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_pair_of_every_byte_is_its_two_digits() {
+        for byte in 0..=255u8 {
+            let expected = [
+                DIGITS[usize::from(byte >> 4)],
+                DIGITS[usize::from(byte & 15)],
+            ];
+            assert_eq!(encode_byte(byte), expected, "{byte:#04x}");
+        }
+    }
+
+    /// [`decode_word`] as a `Result`, with the index and the byte of the first invalid digit
+    /// as the first byte of its `invalid` word says.
+    fn decode_16(digits: [u8; 16], case: Case) -> Result<u64, (usize, u8)> {
+        let word = u128::from_be_bytes(digits);
+        match decode_word(word, case) {
+            (value, 0) => Ok(value),
+            _ => match invalid_digit(word, 0, case) {
+                DecodeError::InvalidDigit { index, byte, .. } => {
+                    assert_eq!(byte, digits[index]);
+                    Err((index, byte))
+                }
+                other => panic!("{other}"),
+            },
+        }
+    }
+
+    #[test]
+    fn every_byte_at_every_position_is_decoded_or_refused_with_its_index() {
+        for case in [Case::Lower, Case::Any] {
+            for position in 0..16 {
+                for byte in 0..=255u8 {
+                    let mut digits = *DIGITS;
+                    digits[position] = byte;
+                    let expected = match reference(byte, case) {
+                        Some(value) => {
+                            let shift = 60 - 4 * position;
+                            let base = 0x0123_4567_89AB_CDEFu64 & !(0xF << shift);
+                            Ok(base | (u64::from(value) << shift))
+                        }
+                        None => Err((position, byte)),
+                    };
+                    assert_eq!(
+                        decode_16(digits, case),
+                        expected,
+                        "{byte:#04x} at {position}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_of_several_bad_bytes_is_reported() {
+        assert_eq!(decode_16(*b"0123x56789abcdeG", Case::Any), Err((4, b'x')));
+        assert_eq!(decode_16(*b"0123456789abcdeG", Case::Any), Err((15, b'G')));
+        assert_eq!(
+            decode_16(*b"\xB0123456789abcdef", Case::Any),
+            Err((0, 0xB0))
+        );
+        assert_eq!(decode_16(*b"A123456789abcdef", Case::Lower), Err((0, b'A')));
+    }
+
+    #[test]
+    fn the_extremes_decode() {
+        assert_eq!(decode_16(*b"0000000000000000", Case::Lower), Ok(0));
+        assert_eq!(decode_16(*b"ffffffffffffffff", Case::Lower), Ok(u64::MAX));
+        assert_eq!(decode_16(*b"FFFFFFFFFFFFFFFF", Case::Any), Ok(u64::MAX));
+    }
+}
