@@ -7,10 +7,10 @@
 use crockford32::ALPHABET;
 use serde_json::{Value, json};
 
-use super::Seeded;
+use super::SplitMix64;
 
 pub(crate) fn vectors() -> Value {
-    let mut rng = Seeded::new(0xC4EC_C5A7);
+    let mut rng = SplitMix64::new(0xC4EC_C5A7);
 
     // (payload, group_size, sep)
     let mut shapes: Vec<(String, usize, char)> = vec![
@@ -247,14 +247,14 @@ pub(crate) fn vectors() -> Value {
     })
 }
 
-fn random_payload(rng: &mut Seeded, len: usize) -> String {
+fn random_payload(rng: &mut SplitMix64, len: usize) -> String {
     (0..len)
         .map(|_| char::from(ALPHABET[(rng.next_u64() % 32) as usize]))
         .collect()
 }
 
 /// The first random 12-symbol payload with the remainder asked for.
-fn payload_with_remainder(rng: &mut Seeded, len: usize, remainder: u8) -> String {
+fn payload_with_remainder(rng: &mut SplitMix64, len: usize, remainder: u8) -> String {
     loop {
         let payload = random_payload(rng, len);
         if crockford32::mod37(&payload) == Ok(remainder) {

@@ -2,10 +2,10 @@
 
 use serde_json::{Value, json};
 
-use super::Seeded;
+use super::SplitMix64;
 
 pub(crate) fn vectors() -> Value {
-    let mut rng = Seeded::new(0x0C0C_0A32);
+    let mut rng = SplitMix64::new(0x0C0C_0A32);
 
     let mut encode = Vec::new();
     let mut cases: Vec<(u128, usize)> = vec![

@@ -133,11 +133,11 @@ fn unexpected_files(dir: &Path) -> Result<Vec<String>, String> {
 
 /// SplitMix64: a fixed, documented generator, so the vectors never depend on the version of
 /// a random-number crate.
-pub(crate) struct Seeded(u64);
+pub(crate) struct SplitMix64(u64);
 
-impl Seeded {
+impl SplitMix64 {
     pub(crate) fn new(seed: u64) -> Self {
-        Seeded(seed)
+        SplitMix64(seed)
     }
 
     pub(crate) fn next_u64(&mut self) -> u64 {

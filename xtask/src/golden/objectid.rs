@@ -3,10 +3,10 @@
 use objectid::ObjectId;
 use serde_json::{Value, json};
 
-use super::Seeded;
+use super::SplitMix64;
 
 pub(crate) fn vectors() -> Value {
-    let mut rng = Seeded::new(0x0B1E_C71D);
+    let mut rng = SplitMix64::new(0x0B1E_C71D);
     let max_s = u64::from(u32::MAX);
 
     let mut parts: Vec<(u64, u64)> = vec![

@@ -3,13 +3,13 @@
 use serde_json::{Value, json};
 use snowflake::{EPOCH_MS, SnowflakeId};
 
-use super::Seeded;
+use super::SplitMix64;
 
 /// The last millisecond of the 41-bit field.
 const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << 41) - 1;
 
 pub(crate) fn vectors() -> Value {
-    let mut rng = Seeded::new(0x5_F1A4E);
+    let mut rng = SplitMix64::new(0x5_F1A4E);
 
     let mut parts: Vec<(u64, u16, u16)> = vec![
         (EPOCH_MS, 0, 0),

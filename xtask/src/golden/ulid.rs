@@ -4,13 +4,13 @@
 use ::ulid::{Error, ParseError, Ulid};
 use serde_json::{Value, json};
 
-use super::Seeded;
+use super::SplitMix64;
 
 const MAX_TIMESTAMP_MS: u64 = (1 << 48) - 1;
 const MAX_RANDOM: u128 = (1 << 80) - 1;
 
 pub(crate) fn vectors() -> Value {
-    let mut rng = Seeded::new(0x0001_D0CA_5E00);
+    let mut rng = SplitMix64::new(0x0001_D0CA_5E00);
 
     let mut parts: Vec<(u64, u128)> = vec![
         (0, 0),
@@ -155,7 +155,7 @@ pub(crate) fn vectors() -> Value {
 }
 
 /// `text` with random letters in lower case and random `0`/`1` written as aliases.
-fn scramble(text: &str, rng: &mut Seeded) -> String {
+fn scramble(text: &str, rng: &mut SplitMix64) -> String {
     text.chars()
         .map(|symbol| {
             let draw = rng.next_u64() % 4;

@@ -4,14 +4,14 @@
 use serde_json::{Value, json};
 use uuid7::{Error, ParseError, Uuid7};
 
-use super::Seeded;
+use super::SplitMix64;
 
 /// The example of RFC 9562, Appendix A.6: `017F22E2-79B0-7CC3-98C4-DC0C0C07398F`.
 const RFC_TIMESTAMP_MS: u64 = 0x017F_22E2_79B0;
 const RFC_COUNTER: u128 = (0xCC3 << 62) | 0x18C4_DC0C_0C07_398F;
 
 pub(crate) fn vectors() -> Value {
-    let mut rng = Seeded::new(0x9562_0007);
+    let mut rng = SplitMix64::new(0x9562_0007);
     let (max_ts, max_counter) = (Uuid7::MAX_TIMESTAMP_MS, Uuid7::MAX_COUNTER);
 
     let mut parts: Vec<(u64, u128)> = vec![
