@@ -74,7 +74,7 @@ mod storm {
     //! every child serves at once, and no child id is one the parent served.
 
     use objectid::ObjectId;
-    use test_support::fork_storm::{CHILD_IDS, assert_survived, fork_while_generating};
+    use test_support::fork_storm::{assert_fill_survives, assert_generate_survives};
 
     fn key(id: ObjectId) -> u128 {
         let mut bytes = [0u8; 16];
@@ -84,33 +84,11 @@ mod storm {
 
     #[test]
     fn children_forked_while_threads_generate_never_hang_or_repeat_an_id() {
-        let outcome = fork_while_generating(
-            |ids| ids.push(key(objectid::generate())),
-            |out| {
-                for slot in out.iter_mut() {
-                    *slot = key(objectid::try_generate().map_err(|_| "out of range")?);
-                }
-                Ok(CHILD_IDS)
-            },
-        );
-        assert_survived(&outcome, true);
+        assert_generate_survives(objectid::try_generate, key);
     }
 
     #[test]
     fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
-        let outcome = fork_while_generating(
-            |ids| {
-                let mut batch = [ObjectId::NIL; 16];
-                objectid::fill(&mut batch);
-                ids.extend(batch.map(key));
-            },
-            |out| {
-                let mut batch = [ObjectId::NIL; CHILD_IDS];
-                objectid::try_fill(&mut batch).map_err(|_| "out of range")?;
-                *out = batch.map(key);
-                Ok(CHILD_IDS)
-            },
-        );
-        assert_survived(&outcome, true);
+        assert_fill_survives(objectid::try_fill, key, ObjectId::NIL);
     }
 }

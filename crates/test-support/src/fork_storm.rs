@@ -189,3 +189,59 @@ pub fn assert_survived(outcome: &Outcome, children_serve: bool) {
         "{FORKS} forks while {THREADS} threads generated: {outcome:?}"
     );
 }
+
+/// A storm over a process-wide generator: the parent's threads and the children call
+/// `generate`, and `key` turns an id into the `u128` that orders and identifies it. Asserts
+/// [`assert_survived`].
+///
+/// # Panics
+///
+/// As [`assert_survived`], or if `generate` fails in a child.
+pub fn assert_generate_survives<T, E>(
+    generate: impl Fn() -> Result<T, E> + Sync,
+    key: fn(T) -> u128,
+) {
+    let outcome = fork_while_generating(
+        |ids| match generate() {
+            Ok(id) => ids.push(key(id)),
+            Err(_) => panic!("the parent could not generate"),
+        },
+        |out| {
+            for slot in out.iter_mut() {
+                *slot = key(generate().map_err(|_| "the child could not generate")?);
+            }
+            Ok(CHILD_IDS)
+        },
+    );
+    assert_survived(&outcome, true);
+}
+
+/// A storm over a process-wide generator's batches: the parent's threads fill batches of 16,
+/// the children one of [`CHILD_IDS`]; `nil` fills the buffers first. Asserts
+/// [`assert_survived`].
+///
+/// # Panics
+///
+/// As [`assert_survived`], or if `fill` fails in a child.
+pub fn assert_fill_survives<T: Copy + Sync, E>(
+    fill: impl Fn(&mut [T]) -> Result<(), E> + Sync,
+    key: fn(T) -> u128,
+    nil: T,
+) {
+    let outcome = fork_while_generating(
+        |ids| {
+            let mut batch = [nil; 16];
+            if fill(&mut batch).is_err() {
+                panic!("the parent could not fill");
+            }
+            ids.extend(batch.map(key));
+        },
+        |out| {
+            let mut batch = [nil; CHILD_IDS];
+            fill(&mut batch).map_err(|_| "the child could not fill")?;
+            *out = batch.map(key);
+            Ok(CHILD_IDS)
+        },
+    );
+    assert_survived(&outcome, true);
+}

@@ -60,42 +60,16 @@ mod storm {
     //! Forks while eight threads generate, some of them waiting for the sequence's lock:
     //! every child serves at once, and no child id is one the parent served.
 
-    use test_support::fork_storm::{CHILD_IDS, assert_survived, fork_while_generating};
+    use test_support::fork_storm::{assert_fill_survives, assert_generate_survives};
     use ulid::Ulid;
-
-    fn key(id: Ulid) -> u128 {
-        id.to_u128()
-    }
 
     #[test]
     fn children_forked_while_threads_generate_never_hang_or_repeat_an_id() {
-        let outcome = fork_while_generating(
-            |ids| ids.push(key(ulid::generate())),
-            |out| {
-                for slot in out.iter_mut() {
-                    *slot = key(ulid::try_generate().map_err(|_| "out of range")?);
-                }
-                Ok(CHILD_IDS)
-            },
-        );
-        assert_survived(&outcome, true);
+        assert_generate_survives(ulid::try_generate, Ulid::to_u128);
     }
 
     #[test]
     fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
-        let outcome = fork_while_generating(
-            |ids| {
-                let mut batch = [Ulid::NIL; 16];
-                ulid::fill(&mut batch);
-                ids.extend(batch.map(key));
-            },
-            |out| {
-                let mut batch = [Ulid::NIL; CHILD_IDS];
-                ulid::try_fill(&mut batch).map_err(|_| "out of range")?;
-                *out = batch.map(key);
-                Ok(CHILD_IDS)
-            },
-        );
-        assert_survived(&outcome, true);
+        assert_fill_survives(ulid::try_fill, Ulid::to_u128, Ulid::NIL);
     }
 }

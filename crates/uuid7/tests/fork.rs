@@ -56,42 +56,16 @@ mod storm {
     //! Forks while eight threads generate, some of them waiting for the sequence's lock:
     //! every child serves at once, and no child id is one the parent served.
 
-    use test_support::fork_storm::{CHILD_IDS, assert_survived, fork_while_generating};
+    use test_support::fork_storm::{assert_fill_survives, assert_generate_survives};
     use uuid7::Uuid7;
-
-    fn key(id: Uuid7) -> u128 {
-        id.to_u128()
-    }
 
     #[test]
     fn children_forked_while_threads_generate_never_hang_or_repeat_an_id() {
-        let outcome = fork_while_generating(
-            |ids| ids.push(key(uuid7::generate())),
-            |out| {
-                for slot in out.iter_mut() {
-                    *slot = key(uuid7::try_generate().map_err(|_| "out of range")?);
-                }
-                Ok(CHILD_IDS)
-            },
-        );
-        assert_survived(&outcome, true);
+        assert_generate_survives(uuid7::try_generate, Uuid7::to_u128);
     }
 
     #[test]
     fn children_forked_while_threads_fill_never_hang_or_repeat_an_id() {
-        let outcome = fork_while_generating(
-            |ids| {
-                let mut batch = [Uuid7::NIL; 16];
-                uuid7::fill(&mut batch);
-                ids.extend(batch.map(key));
-            },
-            |out| {
-                let mut batch = [Uuid7::NIL; CHILD_IDS];
-                uuid7::try_fill(&mut batch).map_err(|_| "out of range")?;
-                *out = batch.map(key);
-                Ok(CHILD_IDS)
-            },
-        );
-        assert_survived(&outcome, true);
+        assert_fill_survives(uuid7::try_fill, Uuid7::to_u128, Uuid7::NIL);
     }
 }
