@@ -120,6 +120,17 @@ fn content_id_of_a_file_matches_the_library() {
 }
 
 #[test]
+fn json_numbers_are_read_correctly_rounded() {
+    // Found by fuzzing: a parser that is not correctly rounded reads this as the float one
+    // unit in the last place away, so its id differs from any correctly rounding
+    // implementation's. Rust's own `str::parse::<f64>` is correctly rounded.
+    let text = "0.11000420646668853801420";
+    let expected = content_id::generate(&text.parse::<f64>().unwrap()).unwrap();
+    let output = run(&["content-id"], text.as_bytes());
+    assert!(output.contains(&expected), "{output}");
+}
+
+#[test]
 fn content_id_errors() {
     let invalid_utf8 = run(&["content-id"], b"[\"caf\xe9\"]");
     let duplicate = run(&["content-id"], b"{\n  \"id\": 1,\n  \"id\": 2\n}");
