@@ -118,29 +118,7 @@ fn ulid_fields(id: &str) -> Result<Fields, String> {
     Ok(fields)
 }
 
-/// The byte indices of the hyphens of a UUID's text form.
-const UUID_HYPHENS: [usize; 4] = [8, 13, 18, 23];
-
 fn uuid7_fields(id: &str) -> Result<Fields, String> {
-    // The uuid7 crate counts the length in bytes: a 36-character id with a non-ASCII
-    // character would be "37 bytes". Characters and the character itself are named here.
-    let len = id.chars().count();
-    if len != 36 {
-        return Err(format!(
-            "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found {len}"
-        ));
-    }
-    if let Some((index, character)) = first_non_ascii(id) {
-        // Every character before it is ASCII: its byte index is its position.
-        let expected = if UUID_HYPHENS.contains(&index) {
-            "'-'"
-        } else {
-            "a hexadecimal digit"
-        };
-        return Err(format!(
-            "invalid character {character:?} at byte index {index}: expected {expected}"
-        ));
-    }
     let uuid: uuid7::Uuid7 = id.parse().map_err(|e: uuid7::ParseError| e.to_string())?;
     let mut fields = format_and_time("UUIDv7", uuid.timestamp_ms());
     fields.push(field("counter", hex(uuid.counter(), 74)));
@@ -148,19 +126,6 @@ fn uuid7_fields(id: &str) -> Result<Fields, String> {
 }
 
 fn object_id_fields(id: &str) -> Result<Fields, String> {
-    // As for UUIDv7s: the objectid crate counts the length in bytes.
-    let len = id.chars().count();
-    if len != 24 {
-        return Err(format!(
-            "an ObjectId has 24 lower-case hex characters, found {len}"
-        ));
-    }
-    if let Some((index, character)) = first_non_ascii(id) {
-        return Err(format!(
-            "invalid character {character:?} at byte index {index}: expected a lower-case hex \
-             digit (0-9, a-f)"
-        ));
-    }
     let object_id: objectid::ObjectId = id
         .parse()
         .map_err(|e: objectid::ParseError| e.to_string())?;
@@ -199,8 +164,9 @@ fn checksummed_fields(id: &str) -> Result<Fields, String> {
 /// code that verifies.
 fn why_not_checksummed(id: &str) -> String {
     // Crockford Base32 symbols and their aliases O, I and L, in either case.
-    let is_payload_symbol = |c: char| c.is_ascii_alphanumeric() && !matches!(c, 'U' | 'u');
-    let is_check_symbol = |c: char| c.is_ascii_alphanumeric() || "*~$=".contains(c);
+    let byte = |c: char| u8::try_from(c).ok().filter(u8::is_ascii);
+    let is_payload_symbol = |c: char| byte(c).and_then(crockford32::symbol_value).is_some();
+    let is_check_symbol = |c: char| byte(c).and_then(crockford32::check_symbol_value).is_some();
     let symbols: Vec<(usize, char)> = id.char_indices().filter(|&(_, c)| c != '-').collect();
     let Some((&(check_index, check), payload)) = symbols.split_last() else {
         return "no symbols: a checksummed code is payload symbols, then a check symbol".into();
@@ -221,11 +187,6 @@ fn why_not_checksummed(id: &str) -> String {
         );
     }
     format!("check symbol {check:?} does not match the payload")
-}
-
-/// The first character that is not ASCII, and its byte index.
-fn first_non_ascii(id: &str) -> Option<(usize, char)> {
-    id.char_indices().find(|(_, c)| !c.is_ascii())
 }
 
 /// The format and the timestamp, in text and in milliseconds.

@@ -2,39 +2,12 @@
 //! status. Random parts of generated ids are masked before the snapshot (and checked by
 //! parsing them), so every snapshot is stable.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use common::{describe, run};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Runs the command with `args` and `stdin`; the exit status and both streams, as one text.
-fn run(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_identifier"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let written = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes());
-    // A command may end without reading its input (an error found in the arguments first).
-    if let Err(error) = written {
-        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
-    }
-    let output = child.wait_with_output().expect("the binary finishes");
-    format!(
-        "status: {}\n--- stdout\n{}--- stderr\n{}",
-        output
-            .status
-            .code()
-            .map_or("signal".into(), |code| code.to_string()),
-        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    )
-}
 
 /// Each stdout line with the characters from `keep` on replaced by `*`, after `check`
 /// accepted the whole line.
@@ -230,6 +203,7 @@ fn peak_memory(args: &str) -> (u64, u64) {
     let output = Command::new(std::env::current_exe().expect("the test binary's path"))
         .args([
             "--exact",
+            "--ignored",
             "helper_measuring_peak_memory",
             "--nocapture",
             "--test-threads=1",
@@ -250,10 +224,12 @@ fn peak_memory(args: &str) -> (u64, u64) {
     (bytes.parse().unwrap(), lines.parse().unwrap())
 }
 
-/// Does nothing unless [`peak_memory`] runs it: then runs the command it names, reads its
-/// output, waits for it and reports its peak memory.
+/// Not a test of its own (so it is ignored, never counted as passing): [`peak_memory`] runs
+/// it in a fresh copy of this binary, where it runs the command named in [`MEASURE`], reads
+/// its output, waits for it and reports its peak memory.
 #[cfg(unix)]
 #[test]
+#[ignore = "a helper: peak_memory runs it in a child process"]
 fn helper_measuring_peak_memory() {
     let Ok(args) = std::env::var(MEASURE) else {
         return;
@@ -475,15 +451,7 @@ fn run_at_clock(unix_s: u64, args: &[&str]) -> String {
                  (Debian and Ubuntu; `brew install libfaketime` on macOS)"
             )
         });
-    format!(
-        "status: {}\n--- stdout\n{}--- stderr\n{}",
-        output
-            .status
-            .code()
-            .map_or("signal".into(), |code| code.to_string()),
-        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    )
+    describe(output)
 }
 
 #[test]

@@ -1,42 +1,11 @@
 //! `identifier content-id`: the JSON rules, the messages, and that a document of any size or
 //! depth streams through in bounded memory.
 
-use std::io::Write;
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use common::{run, spawn};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// The binary with `args`, its three streams piped.
-fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_identifier"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
-}
-
-/// Runs the command with `args` and `stdin`; the exit status and both streams, as one text.
-fn run(args: &[&str], stdin: &[u8]) -> String {
-    let mut child = spawn(args);
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_vec();
-    // A writer thread: the command may answer (and exit) before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer thread finishes");
-    format!(
-        "status: {}\n--- stdout\n{}--- stderr\n{}",
-        output
-            .status
-            .code()
-            .map_or("signal".into(), |code| code.to_string()),
-        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    )
-}
 
 /// The start of a document, for messages.
 fn shown(document: &str) -> &str {
