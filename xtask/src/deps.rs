@@ -3,11 +3,10 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 /// Each library crate and the only direct normal dependencies it may have (with every
 /// feature on).
-const ALLOWED: &[(&str, &[&str])] = &[
+pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
     ("tick-sequence", &["rand", "libc", "js-sys", "getrandom"]),
     ("crockford32", &["thiserror"]),
     (
@@ -133,22 +132,11 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
 /// The normal dependencies `cargo tree` lists for `args`, one `name vX.Y.Z (source)` a line,
 /// the root first.
 fn tree(root: &Path, args: &[&str]) -> Result<Vec<String>, String> {
-    let output = Command::new(env!("CARGO"))
-        .current_dir(root)
-        .args([
-            "tree", "--locked", "-e", "normal", "--prefix", "none", "--format", "{p}",
-        ])
-        .args(args)
-        .output()
-        .map_err(|e| format!("cargo tree: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "cargo tree {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout)
+    let mut all = vec![
+        "tree", "--locked", "-e", "normal", "--prefix", "none", "--format", "{p}",
+    ];
+    all.extend_from_slice(args);
+    Ok(crate::cargo(root, &all)?
         .lines()
         .map(|line| line.trim_end_matches(" (*)").to_owned())
         .collect())

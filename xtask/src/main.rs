@@ -44,3 +44,21 @@ fn workspace_root() -> std::path::PathBuf {
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default()
 }
+
+/// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
+/// with the command and its standard error.
+fn cargo(root: &std::path::Path, args: &[&str]) -> Result<String, String> {
+    let output = std::process::Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args(args)
+        .output()
+        .map_err(|e| format!("cargo {}: {e}", args.join(" ")))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}

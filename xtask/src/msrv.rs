@@ -7,25 +7,13 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
-/// The crates users depend on.
-const LIBRARIES: &[&str] = &[
-    "tick-sequence",
-    "crockford32",
-    "ulid",
-    "uuid7",
-    "objectid",
-    "snowflake",
-    "content-id",
-    "checksummed-id",
-    "identifier",
-];
+use crate::deps;
 
 pub(crate) fn run(root: &Path) -> Result<(), String> {
-    let metadata = cargo(root, &["metadata", "--format-version", "1", "--locked"])?;
+    let metadata = crate::cargo(root, &["metadata", "--format-version", "1", "--locked"])?;
     let metadata: Value =
         serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
     let packages = metadata["packages"].as_array().cloned().unwrap_or_default();
@@ -47,9 +35,14 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
     let (ours_text, ours) = ours.ok_or("the workspace declares no rust-version")?;
 
     let mut problems = Vec::new();
-    for library in LIBRARIES {
+    // The crates users depend on: every library the dependency rules cover, and the umbrella.
+    let libraries = deps::ALLOWED
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(["identifier"]);
+    for library in libraries {
         let spec = format!("{library}@{}", env!("CARGO_PKG_VERSION"));
-        let tree = cargo(
+        let tree = crate::cargo(
             root,
             &[
                 "tree",
@@ -107,20 +100,4 @@ fn parse(text: &str) -> Result<(u32, u32, u32), String> {
 
 fn show((major, minor, patch): (u32, u32, u32)) -> String {
     format!("{major}.{minor}.{patch}")
-}
-
-fn cargo(root: &Path, args: &[&str]) -> Result<String, String> {
-    let output = Command::new(env!("CARGO"))
-        .current_dir(root)
-        .args(args)
-        .output()
-        .map_err(|e| format!("cargo {}: {e}", args[0]))?;
-    if !output.status.success() {
-        return Err(format!(
-            "cargo {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
