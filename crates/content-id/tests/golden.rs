@@ -93,6 +93,15 @@ fn cases(golden: &Value) -> &[Value] {
     golden["cases"].as_array().unwrap()
 }
 
+/// The case written for the Rust value `rust`.
+fn find(golden: &Value, rust: &str) -> Value {
+    cases(golden)
+        .iter()
+        .find(|case| case["rust"] == rust)
+        .unwrap_or_else(|| panic!("no case {rust}"))
+        .clone()
+}
+
 /// What names a case: its Rust expression or its JSON document.
 fn name(case: &Value) -> &str {
     case["rust"]
@@ -300,13 +309,7 @@ fn rust_values_give_the_filed_ids() {
     use content_id::Bytes;
 
     let golden = golden();
-    let find = |rust: &str| {
-        cases(&golden)
-            .iter()
-            .find(|case| case["rust"] == rust)
-            .unwrap_or_else(|| panic!("no case {rust}"))
-            .clone()
-    };
+    let find = |rust: &str| find(&golden, rust);
     assert_case(&find("0u8"), &0u8);
     assert_case(&find("0u8"), &0i128);
     assert_case(&find("1u8"), &1u128);
@@ -353,13 +356,7 @@ fn unhashable_parts_give_the_filed_ids() {
         }
     }
     let golden = golden();
-    let find = |rust: &str| {
-        cases(&golden)
-            .iter()
-            .find(|case| case["rust"] == rust)
-            .unwrap_or_else(|| panic!("no case {rust}"))
-            .clone()
-    };
+    let find = |rust: &str| find(&golden, rust);
     let case = find("(1, Unhashable)");
     assert_eq!(case["ignore_unhashable"], true);
     assert_case(&case, &(1u64, Unhashable));
@@ -387,13 +384,7 @@ fn serde_values_give_the_filed_ids() {
     }
 
     let golden = golden();
-    let find = |rust: &str| {
-        cases(&golden)
-            .iter()
-            .find(|case| case["rust"] == rust)
-            .unwrap_or_else(|| panic!("no case {rust}"))
-            .clone()
-    };
+    let find = |rust: &str| find(&golden, rust);
     let point = find("Serde(&Point { x: 1, y: -2 })");
     assert_case(&point, &Serde(&Point { x: 1, y: -2 }));
     assert_case(&point, &Serde(&serde_json::json!({ "y": -2, "x": 1 })));

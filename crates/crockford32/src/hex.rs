@@ -56,6 +56,14 @@ static PAIRS: [[u8; 2]; 256] = {
 };
 
 /// Which letters a decoder accepts for the values 10 to 15.
+///
+/// ```
+/// use crockford32::hex::{Case, digit_value};
+///
+/// assert_eq!(digit_value(b'b', Case::Lower), Some(11));
+/// assert_eq!(digit_value(b'B', Case::Lower), None);
+/// assert_eq!(digit_value(b'B', Case::Any), Some(11));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Case {
     /// `0`-`9` and `a`-`f` only: the canonical text of a format that has exactly one (an
