@@ -10,19 +10,29 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use fast32::base32::CROCKFORD as FAST32;
+
+mod common;
 
 const U64: u64 = 0xF00D_CAFE_1234_5678;
 const U128: u128 = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
 
+/// fast32 appends to a `Vec`: one of `symbols` bytes is reused, cleared before each call.
+fn fast32_into(b: &mut Bencher<'_>, symbols: usize, encode: impl Fn(&mut Vec<u8>)) {
+    let mut out = Vec::with_capacity(symbols);
+    b.iter(|| {
+        out.clear();
+        encode(&mut out);
+        black_box(out.len())
+    })
+}
+
 fn encode(c: &mut Criterion) {
     let mut group = c.benchmark_group("crockford32/encode u64");
     group.bench_function("crockford32", |b| {
-        b.iter(|| {
-            let mut out = [0u8; 13];
-            crockford32::encode_u64(black_box(U64), &mut out).unwrap();
-            black_box(out)
+        common::into_stack(b, |out: &mut [u8; 13]| {
+            crockford32::encode_u64(black_box(U64), out).unwrap()
         })
     });
     group.bench_function("crockford", |b| {
@@ -34,30 +44,18 @@ fn encode(c: &mut Criterion) {
         })
     });
     group.bench_function("fast32", |b| {
-        let mut out = Vec::with_capacity(13);
-        b.iter(|| {
-            out.clear();
-            FAST32.encode_u64_into(black_box(U64), &mut out);
-            black_box(out.len())
-        })
+        fast32_into(b, 13, |out| FAST32.encode_u64_into(black_box(U64), out))
     });
     group.finish();
 
     let mut group = c.benchmark_group("crockford32/encode u128");
     group.bench_function("crockford32", |b| {
-        b.iter(|| {
-            let mut out = [0u8; 26];
-            crockford32::encode(black_box(U128), &mut out).unwrap();
-            black_box(out)
+        common::into_stack(b, |out: &mut [u8; 26]| {
+            crockford32::encode(black_box(U128), out).unwrap()
         })
     });
     group.bench_function("fast32", |b| {
-        let mut out = Vec::with_capacity(26);
-        b.iter(|| {
-            out.clear();
-            FAST32.encode_u128_into(black_box(U128), &mut out);
-            black_box(out.len())
-        })
+        fast32_into(b, 26, |out| FAST32.encode_u128_into(black_box(U128), out))
     });
     group.finish();
 }
@@ -103,13 +101,10 @@ const DIGEST: [u8; 32] = [
 fn hex(c: &mut Criterion) {
     let mut group = c.benchmark_group("crockford32/hex encode 32 bytes");
     group.bench_function("crockford32::hex::encode_lower", |b| {
-        b.iter(|| {
-            let mut out = [0u8; 64];
-            let len = crockford32::hex::encode_lower(black_box(&DIGEST), &mut out)
+        common::into_stack(b, |out: &mut [u8; 64]| {
+            crockford32::hex::encode_lower(black_box(&DIGEST), out)
                 .unwrap()
-                .len();
-            black_box(len);
-            out
+                .len()
         })
     });
     group.bench_function("16-digit table, a byte at a time", |b| {
@@ -148,13 +143,10 @@ fn hex(c: &mut Criterion) {
         ("crockford32::hex::decode Any", crockford32::hex::Case::Any),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| {
-                let mut out = [0u8; 32];
-                let len = crockford32::hex::decode(black_box(&text), case, &mut out)
+            common::into_stack(b, |out: &mut [u8; 32]| {
+                crockford32::hex::decode(black_box(&text), case, out)
                     .unwrap()
-                    .len();
-                black_box(len);
-                out
+                    .len()
             })
         });
     }

@@ -8,8 +8,10 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use objectid::ObjectId;
+
+mod common;
 
 const TEXT: &str = "507c7f79bcf86cd7994f6c0e";
 
@@ -25,11 +27,7 @@ fn hex(c: &mut Criterion) {
     let peer = bson::oid::ObjectId::parse_str(TEXT).unwrap();
     let mut group = c.benchmark_group("objectid/hex");
     group.bench_function("objectid", |b| {
-        b.iter(|| {
-            let mut buffer = [0u8; 24];
-            black_box(black_box(ours).encode(&mut buffer).len());
-            buffer
-        })
+        common::into_stack(b, |buffer| black_box(ours).encode(buffer).len())
     });
     group.bench_function("bson", |b| b.iter(|| black_box(peer).to_hex()));
     group.finish();
@@ -47,28 +45,13 @@ fn parse(c: &mut Criterion) {
 }
 
 fn fill(c: &mut Criterion) {
-    let mut ids = vec![ObjectId::from_bytes([0; 12]); 1000];
-    let mut group = c.benchmark_group("objectid/fill");
-    group.throughput(Throughput::Elements(ids.len() as u64));
-    group.bench_function("objectid (1000)", |b| {
-        b.iter(|| {
-            objectid::fill(&mut ids);
-            black_box(ids[999])
-        })
-    });
-    // The peer of every format's fill: ferroid's thread-local monotonic ULID, 1000 calls.
-    group.bench_function("ferroid thread-local new_ulid_mono x1000", |b| {
-        let mut peer = vec![ferroid::id::ULID::from_raw(0); 1000];
-        b.iter(|| {
-            for slot in &mut peer {
-                *slot = ferroid::generator::thread_local::Ulid::new_ulid_mono(|_| {
-                    std::thread::yield_now()
-                });
-            }
-            black_box(&peer);
-        })
-    });
-    group.finish();
+    common::fill_group(
+        c,
+        "objectid",
+        "objectid (1000)",
+        ObjectId::from_bytes([0; 12]),
+        objectid::fill,
+    );
 }
 
 criterion_group!(benches, generate, hex, parse, fill);

@@ -17,11 +17,12 @@
 //! both read a clock that a background thread stores once a millisecond instead of the system
 //! clock, which is why they are faster per id when paced.
 
+use std::convert::Infallible;
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use ferroid::generator::{BasicSnowflakeGenerator, LockSnowflakeGenerator};
+use criterion::{Bencher, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use ferroid::generator::{BasicSnowflakeGenerator, LockSnowflakeGenerator, SnowflakeGenerator};
 use ferroid::id::SnowflakeTwitterId;
 use ferroid::time::{MonotonicClock, TimeSource};
 use snowflake::{EPOCH_MS, SnowflakeId, SnowflakeIdGenerator};
@@ -46,6 +47,39 @@ fn peer_snowflaked() -> snowflaked::Generator {
 
 fn ferroid_clock() -> MonotonicClock {
     MonotonicClock::with_epoch(Duration::from_millis(EPOCH_MS))
+}
+
+/// `snowflake/paced` of the ferroid generator `G` on our layout (Twitter's), paced by the
+/// clock it reads.
+fn ferroid_paced<G>(b: &mut Bencher<'_>)
+where
+    G: SnowflakeGenerator<SnowflakeTwitterId, MonotonicClock>,
+    G::Err: Into<Infallible>,
+{
+    let clock = ferroid_clock();
+    let generator = G::new(WORKER_ID.into(), clock.clone());
+    b.iter_custom(|iters| {
+        paced(
+            iters,
+            || generator.next_id(|_| std::hint::spin_loop()),
+            SnowflakeTwitterId::timestamp,
+            || TimeSource::<u64>::current_millis(&clock),
+        )
+    })
+}
+
+/// A burst of the ferroid generator `G` on our layout.
+fn ferroid_burst<G>(b: &mut Bencher<'_>)
+where
+    G: SnowflakeGenerator<SnowflakeTwitterId, MonotonicClock>,
+    G::Err: Into<Infallible>,
+{
+    let generator = G::new(WORKER_ID.into(), ferroid_clock());
+    b.iter(|| {
+        for _ in 0..BURST {
+            black_box(generator.next_id(|_| std::hint::spin_loop()));
+        }
+    })
 }
 
 /// Times `iters` calls of `generate` in batches of `PACED_BATCH`, each batch started (untimed)
@@ -118,32 +152,14 @@ fn paced_group(c: &mut Criterion) {
             )
         })
     });
-    group.bench_function("ferroid LockSnowflakeGenerator", |b| {
-        let clock = ferroid_clock();
-        let generator =
-            LockSnowflakeGenerator::<SnowflakeTwitterId, _>::new(WORKER_ID.into(), clock.clone());
-        b.iter_custom(|iters| {
-            paced(
-                iters,
-                || generator.next_id(|_| std::hint::spin_loop()),
-                SnowflakeTwitterId::timestamp,
-                || TimeSource::<u64>::current_millis(&clock),
-            )
-        })
-    });
-    group.bench_function("ferroid BasicSnowflakeGenerator", |b| {
-        let clock = ferroid_clock();
-        let generator =
-            BasicSnowflakeGenerator::<SnowflakeTwitterId, _>::new(WORKER_ID.into(), clock.clone());
-        b.iter_custom(|iters| {
-            paced(
-                iters,
-                || generator.next_id(|_| std::hint::spin_loop()),
-                SnowflakeTwitterId::timestamp,
-                || TimeSource::<u64>::current_millis(&clock),
-            )
-        })
-    });
+    group.bench_function(
+        "ferroid LockSnowflakeGenerator",
+        ferroid_paced::<LockSnowflakeGenerator<_, _>>,
+    );
+    group.bench_function(
+        "ferroid BasicSnowflakeGenerator",
+        ferroid_paced::<BasicSnowflakeGenerator<_, _>>,
+    );
     group.finish();
 }
 
@@ -179,31 +195,11 @@ fn burst_group(c: &mut Criterion) {
     });
     group.bench_function(
         BenchmarkId::new("ferroid LockSnowflakeGenerator", "next_id"),
-        |b| {
-            let generator = LockSnowflakeGenerator::<SnowflakeTwitterId, _>::new(
-                WORKER_ID.into(),
-                ferroid_clock(),
-            );
-            b.iter(|| {
-                for _ in 0..BURST {
-                    black_box(generator.next_id(|_| std::hint::spin_loop()));
-                }
-            })
-        },
+        ferroid_burst::<LockSnowflakeGenerator<_, _>>,
     );
     group.bench_function(
         BenchmarkId::new("ferroid BasicSnowflakeGenerator", "next_id"),
-        |b| {
-            let generator = BasicSnowflakeGenerator::<SnowflakeTwitterId, _>::new(
-                WORKER_ID.into(),
-                ferroid_clock(),
-            );
-            b.iter(|| {
-                for _ in 0..BURST {
-                    black_box(generator.next_id(|_| std::hint::spin_loop()));
-                }
-            })
-        },
+        ferroid_burst::<BasicSnowflakeGenerator<_, _>>,
     );
     group.finish();
 }

@@ -14,17 +14,17 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use ferroid::base32::Base32UlidExt;
-use ferroid::generator::thread_local::Ulid as FerroidThreadLocal;
 use ferroid::id::ULID as FerroidUlid;
 use parking_lot::Mutex;
 use tick_sequence::{Start, TickSequence};
 use ulid::Ulid;
 
+mod common;
+
 const SPEC: u128 = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
 const SPEC_TEXT: &str = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
-const BATCH: usize = 1000;
 
 fn generate(c: &mut Criterion) {
     static ENGINE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
@@ -54,17 +54,11 @@ fn encode(c: &mut Criterion) {
     let mut group = c.benchmark_group("ulid/encode");
     group.bench_function("ulid", |b| {
         let id = Ulid::from_u128(SPEC);
-        b.iter(|| {
-            let mut buffer = [0u8; 26];
-            black_box(black_box(id).encode(&mut buffer).len());
-            black_box(buffer)
-        })
+        common::into_stack(b, |buffer| black_box(id).encode(buffer).len())
     });
     group.bench_function("floor: crockford32::encode", |b| {
-        b.iter(|| {
-            let mut buffer = [0u8; 26];
-            let _ = crockford32::encode(black_box(SPEC), &mut buffer);
-            black_box(buffer)
+        common::into_stack(b, |buffer: &mut [u8; 26]| {
+            crockford32::encode(black_box(SPEC), buffer)
         })
     });
     group.bench_function("ferroid encode_to_buf", |b| {
@@ -77,10 +71,8 @@ fn encode(c: &mut Criterion) {
     });
     group.bench_function("ulid_peer array_to_str", |b| {
         let id = ulid_peer::Ulid(SPEC);
-        b.iter(|| {
-            let mut buffer = [0u8; ulid_peer::ULID_LEN];
-            black_box(black_box(id).array_to_str(&mut buffer).len());
-            black_box(buffer)
+        common::into_stack(b, |buffer: &mut [u8; ulid_peer::ULID_LEN]| {
+            black_box(id).array_to_str(buffer).len()
         })
     });
     group.finish();
@@ -104,25 +96,8 @@ fn decode(c: &mut Criterion) {
 }
 
 fn fill(c: &mut Criterion) {
-    let mut group = c.benchmark_group("ulid/fill");
-    group.throughput(Throughput::Elements(BATCH as u64));
-    group.bench_function("ulid fill(1000)", |b| {
-        let mut ids = vec![Ulid::from_u128(0); BATCH];
-        b.iter(|| {
-            ulid::fill(&mut ids);
-            black_box(&ids);
-        })
-    });
-    group.bench_function("ferroid thread-local new_ulid_mono x1000", |b| {
-        let mut ids = vec![FerroidUlid::from_raw(0); BATCH];
-        b.iter(|| {
-            for slot in &mut ids {
-                *slot = FerroidThreadLocal::new_ulid_mono(|_| std::thread::yield_now());
-            }
-            black_box(&ids);
-        })
-    });
-    group.finish();
+    let zero = Ulid::from_u128(0);
+    common::fill_group(c, "ulid", "ulid fill(1000)", zero, ulid::fill);
 }
 
 criterion_group!(benches, generate, encode, decode, fill);

@@ -10,9 +10,11 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use uuid7::Uuid7;
 use uuid7_peer::generator::RandSource;
+
+mod common;
 
 const TEXT: &str = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
 
@@ -76,17 +78,11 @@ fn format(c: &mut Criterion) {
     let peer: uuid7_peer::Uuid = TEXT.parse().unwrap();
     let mut group = c.benchmark_group("uuid7/format");
     group.bench_function("uuid7", |b| {
-        b.iter(|| {
-            let mut buffer = [0u8; 36];
-            black_box(black_box(ours).encode(&mut buffer).len());
-            buffer
-        })
+        common::into_stack(b, |buffer| black_box(ours).encode(buffer).len())
     });
     group.bench_function("uuid::Uuid::hyphenated().encode_lower", |b| {
-        b.iter(|| {
-            let mut buffer = [0u8; 36];
-            black_box(black_box(uuid).hyphenated().encode_lower(&mut buffer).len());
-            buffer
+        common::into_stack(b, |buffer: &mut [u8; 36]| {
+            black_box(uuid).hyphenated().encode_lower(buffer).len()
         })
     });
     group.bench_function("uuid7_peer", |b| b.iter(|| black_box(peer).encode()));
@@ -94,28 +90,8 @@ fn format(c: &mut Criterion) {
 }
 
 fn fill(c: &mut Criterion) {
-    let mut ids = vec![Uuid7::from_parts(0, 0).unwrap(); 1000];
-    let mut group = c.benchmark_group("uuid7/fill");
-    group.throughput(Throughput::Elements(ids.len() as u64));
-    group.bench_function("uuid7 (1000)", |b| {
-        b.iter(|| {
-            uuid7::fill(&mut ids);
-            black_box(ids[999])
-        })
-    });
-    // The peer of every format's fill: ferroid's thread-local monotonic ULID, 1000 calls.
-    group.bench_function("ferroid thread-local new_ulid_mono x1000", |b| {
-        let mut peer = vec![ferroid::id::ULID::from_raw(0); 1000];
-        b.iter(|| {
-            for slot in &mut peer {
-                *slot = ferroid::generator::thread_local::Ulid::new_ulid_mono(|_| {
-                    std::thread::yield_now()
-                });
-            }
-            black_box(&peer);
-        })
-    });
-    group.finish();
+    let zero = Uuid7::from_parts(0, 0).unwrap();
+    common::fill_group(c, "uuid7", "uuid7 (1000)", zero, uuid7::fill);
 }
 
 criterion_group!(benches, generate, parse, format, fill);

@@ -293,13 +293,8 @@ fn command_output(program: &str, args: &[&str]) -> String {
 /// Versions of our crates and of every peer named in a comparison, from `Cargo.lock`.
 fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
     let lock = fs::read_to_string(root.join("Cargo.lock")).map_err(|e| e.to_string())?;
-    let wanted = [
-        "ulid",
-        "uuid7",
-        "objectid",
-        "snowflake",
-        "content-id",
-        "checksummed-id",
+    // Besides the format crates: what they build on, and the peers.
+    let others = [
         "crockford32",
         "tick-sequence",
         "uuid",
@@ -324,7 +319,7 @@ fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
         let (Some(name), Some(version)) = (field("name = "), field("version = ")) else {
             continue;
         };
-        if wanted.contains(&name.as_str()) {
+        if crate::deps::FORMATS.contains(&name.as_str()) || others.contains(&name.as_str()) {
             let origin = if field("source = ").is_some() {
                 ""
             } else {

@@ -48,7 +48,7 @@ const ENGINE_ONLY: &[&str] = &[
 ];
 
 /// The format crates, each also a feature of the umbrella crate.
-const FORMATS: &[&str] = &[
+pub(crate) const FORMATS: &[&str] = &[
     "ulid",
     "uuid7",
     "objectid",
@@ -60,8 +60,12 @@ const FORMATS: &[&str] = &[
 pub(crate) fn run(root: &Path) -> Result<(), String> {
     let mut problems = Vec::new();
     for (krate, allowed) in ALLOWED {
-        let spec = format!("{krate}@{}", env!("CARGO_PKG_VERSION"));
-        let direct = tree(root, &["-p", &spec, "--all-features", "--depth", "1"])?;
+        let spec = spec(krate);
+        let direct = tree(
+            root,
+            "normal",
+            &["-p", &spec, "--all-features", "--depth", "1"],
+        )?;
         for dependency in direct.iter().skip(1) {
             let name = dependency.split(' ').next().unwrap_or_default();
             if !allowed.contains(&name) {
@@ -70,7 +74,7 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
                 ));
             }
         }
-        let all = tree(root, &["-p", &spec, "--all-features"])?;
+        let all = tree(root, "normal", &["-p", &spec, "--all-features"])?;
         for other in workspace_formats(&all) {
             if other != *krate {
                 problems.push(format!("{krate} pulls in the format crate {other}"));
@@ -82,11 +86,11 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         );
     }
     for krate in NO_STD_FORMATS {
-        let spec = format!("{krate}@{}", env!("CARGO_PKG_VERSION"));
+        let spec = spec(krate);
         for features in [&[][..], &["--features", "serde"][..]] {
             let mut args = vec!["-p", spec.as_str(), "--no-default-features"];
             args.extend_from_slice(features);
-            let all = tree(root, &args)?;
+            let all = tree(root, "normal", &args)?;
             let pulled: Vec<&String> = all
                 .iter()
                 .filter(|package| {
@@ -105,9 +109,10 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         }
     }
     for feature in FORMATS {
-        let spec = format!("identifier@{}", env!("CARGO_PKG_VERSION"));
+        let spec = spec("identifier");
         let all = tree(
             root,
+            "normal",
             &["-p", &spec, "--no-default-features", "--features", feature],
         )?;
         let formats = workspace_formats(&all);
@@ -119,21 +124,19 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
             println!("deps: identifier --features {feature}: no other format crate");
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "dependency rules broken:\n  {}",
-            problems.join("\n  ")
-        ))
-    }
+    crate::report("dependency rules broken", &problems)
 }
 
-/// The normal dependencies `cargo tree` lists for `args`, one `name vX.Y.Z (source)` a line,
-/// the root first.
-fn tree(root: &Path, args: &[&str]) -> Result<Vec<String>, String> {
+/// `name@version` of a crate of this workspace, for `cargo -p`.
+pub(crate) fn spec(krate: &str) -> String {
+    format!("{krate}@{}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The dependencies of the kinds `edges` (`normal`, `normal,build`) that `cargo tree` lists for
+/// `args`, one `name vX.Y.Z (source)` a line, the root first.
+pub(crate) fn tree(root: &Path, edges: &str, args: &[&str]) -> Result<Vec<String>, String> {
     let mut all = vec![
-        "tree", "--locked", "-e", "normal", "--prefix", "none", "--format", "{p}",
+        "tree", "--locked", "-e", edges, "--prefix", "none", "--format", "{p}",
     ];
     all.extend_from_slice(args);
     Ok(crate::cargo(root, &all)?

@@ -45,6 +45,15 @@ fn workspace_root() -> std::path::PathBuf {
         .unwrap_or_default()
 }
 
+/// `Ok` if there are no problems, else an error: `heading`, then the problems, one a line.
+fn report(heading: &str, problems: &[String]) -> Result<(), String> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{heading}:\n  {}", problems.join("\n  ")))
+    }
+}
+
 /// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
 /// with the command and its standard error.
 fn cargo(root: &std::path::Path, args: &[&str]) -> Result<String, String> {

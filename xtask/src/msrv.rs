@@ -41,25 +41,9 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         .map(|(name, _)| *name)
         .chain(["identifier"]);
     for library in libraries {
-        let spec = format!("{library}@{}", env!("CARGO_PKG_VERSION"));
-        let tree = crate::cargo(
-            root,
-            &[
-                "tree",
-                "--locked",
-                "-e",
-                "normal,build",
-                "--all-features",
-                "--prefix",
-                "none",
-                "--format",
-                "{p}",
-                "-p",
-                &spec,
-            ],
-        )?;
-        for line in tree.lines() {
-            // `name vX.Y.Z` or `name vX.Y.Z (source)`, maybe with ` (*)`.
+        let spec = deps::spec(library);
+        for line in deps::tree(root, "normal,build", &["--all-features", "-p", &spec])? {
+            // `name vX.Y.Z` or `name vX.Y.Z (source)`.
             let mut words = line.split(' ');
             let (Some(name), Some(version)) = (words.next(), words.next()) else {
                 continue;
@@ -78,14 +62,10 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
     }
     problems.sort();
     problems.dedup();
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "rust-version {ours_text} is too old for the lock file:\n  {}",
-            problems.join("\n  ")
-        ))
-    }
+    crate::report(
+        &format!("rust-version {ours_text} is too old for the lock file"),
+        &problems,
+    )
 }
 
 /// `1.89` or `1.89.0` as (1, 89, 0).

@@ -673,14 +673,7 @@ impl<'a> Encoder<'a> {
         I: IntoIterator,
         I::Item: StableHash,
     {
-        let mut list = self.list();
-        for item in items {
-            if list.stopped() {
-                break;
-            }
-            list.item(&item);
-        }
-        list.finish()
+        Parts::open(self.state, tag::LIST).write_all(items, Parts::item, State::close_list)
     }
 
     /// Writes a map (tag `0x07`, the count as a `u64` big-endian, then the 32-byte digests of
@@ -707,14 +700,8 @@ impl<'a> Encoder<'a> {
         K: StableHash,
         V: StableHash,
     {
-        let mut map = self.map();
-        for (key, value) in entries {
-            if map.stopped() {
-                break;
-            }
-            map.entry(&key, &value);
-        }
-        map.finish()
+        let entry = |map: &mut Parts<'_>, (key, value): &(K, V)| map.entry(key, value);
+        Parts::open(self.state, tag::MAP).write_all(entries, entry, State::close_entries)
     }
 
     /// Writes a set (tag `0x08`, the count as a `u64` big-endian, then the 32-byte digests of
@@ -740,14 +727,7 @@ impl<'a> Encoder<'a> {
         I: IntoIterator,
         I::Item: StableHash,
     {
-        let mut set = self.set();
-        for item in items {
-            if set.stopped() {
-                break;
-            }
-            set.element(&item);
-        }
-        set.finish()
+        Parts::open(self.state, tag::SET).write_all(items, Parts::element, State::close_entries)
     }
 
     /// Starts a list whose items are given one by one, of any types:
@@ -779,12 +759,7 @@ impl<'a> Encoder<'a> {
     /// # Ok::<(), content_id::Error>(())
     /// ```
     pub fn list(self) -> ListWriter<'a> {
-        let open = open_or_fail(self.state, tag::LIST);
-        ListWriter {
-            state: self.state,
-            open,
-            index: 0,
-        }
+        ListWriter(Parts::open(self.state, tag::LIST))
     }
 
     /// Starts a map whose entries are given one by one, of any types: [`MapWriter::entry`],
@@ -815,12 +790,7 @@ impl<'a> Encoder<'a> {
     /// # Ok::<(), content_id::Error>(())
     /// ```
     pub fn map(self) -> MapWriter<'a> {
-        let open = open_or_fail(self.state, tag::MAP);
-        MapWriter {
-            state: self.state,
-            open,
-            index: 0,
-        }
+        MapWriter(Parts::open(self.state, tag::MAP))
     }
 
     /// Starts a set whose elements are given one by one: [`SetWriter::element`], then
@@ -846,12 +816,7 @@ impl<'a> Encoder<'a> {
     /// # Ok::<(), content_id::Error>(())
     /// ```
     pub fn set(self) -> SetWriter<'a> {
-        let open = open_or_fail(self.state, tag::SET);
-        SetWriter {
-            state: self.state,
-            open,
-            index: 0,
-        }
+        SetWriter(Parts::open(self.state, tag::SET))
     }
 
     /// Reports that the value cannot be encoded, and why. [`generate`](crate::generate) then
@@ -897,6 +862,112 @@ fn open_or_fail(state: &mut State, tag: u8) -> bool {
     }
 }
 
+/// What the list, map and set writers share: the state, whether their container opened, and
+/// how many parts (items, entries, elements) they have written.
+struct Parts<'a> {
+    state: &'a mut State,
+    open: bool,
+    index: usize,
+}
+
+impl<'a> Parts<'a> {
+    fn open(state: &'a mut State, tag: u8) -> Self {
+        let open = open_or_fail(state, tag);
+        Parts {
+            state,
+            open,
+            index: 0,
+        }
+    }
+
+    /// Nothing more is written: the container did not open, or a part of the value failed.
+    fn stopped(&self) -> bool {
+        !self.open || self.state.quiet
+    }
+
+    /// Writes a part of the current one; if it fails, `false`, and the failure's path gets
+    /// the step `segment(index)`.
+    fn write<T: StableHash + ?Sized>(
+        &mut self,
+        part: &T,
+        segment: impl FnOnce(usize) -> Segment,
+    ) -> bool {
+        let _written = part.stable_hash(Encoder::new(self.state));
+        if self.state.quiet {
+            let index = self.index;
+            self.state.push_segment(|| segment(index));
+            return false;
+        }
+        true
+    }
+
+    /// The current entry of a map or set is complete.
+    fn end_entry(&mut self) {
+        self.state.end_entry();
+        self.index += 1;
+    }
+
+    /// [`ListWriter::item`].
+    fn item<T: StableHash + ?Sized>(&mut self, item: &T) {
+        if !self.stopped() {
+            self.write(item, Segment::Index);
+            self.index += 1;
+        }
+    }
+
+    /// [`MapWriter::entry`].
+    fn entry<K, V>(&mut self, key: &K, value: &V)
+    where
+        K: StableHash + ?Sized,
+        V: StableHash + ?Sized,
+    {
+        let written = !self.stopped()
+            && self.write(key, Segment::KeyOf)
+            && self.write(value, |index| {
+                let mut renderer = State::renderer();
+                let _written = key.stable_hash(Encoder::new(&mut renderer));
+                renderer
+                    .rendered()
+                    .map_or(Segment::Entry(index), Segment::Key)
+            });
+        if written {
+            self.end_entry();
+        }
+    }
+
+    /// [`SetWriter::element`].
+    fn element<T: StableHash + ?Sized>(&mut self, element: &T) {
+        if !self.stopped() && self.write(element, Segment::Element) {
+            self.end_entry();
+        }
+    }
+
+    /// Writes each of `parts` with `write` until one fails, then ends the container with
+    /// `close`.
+    fn write_all<P>(
+        mut self,
+        parts: impl IntoIterator<Item = P>,
+        mut write: impl FnMut(&mut Self, &P),
+        close: fn(&mut State),
+    ) -> Written {
+        for part in parts {
+            if self.stopped() {
+                break;
+            }
+            write(&mut self, &part);
+        }
+        self.finish(close)
+    }
+
+    /// Ends the container with `close`, if it opened and nothing in it failed.
+    fn finish(self, close: fn(&mut State)) -> Written {
+        if self.open && !self.state.quiet {
+            close(self.state);
+        }
+        Written(())
+    }
+}
+
 impl fmt::Debug for Encoder<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Encoder")
@@ -926,11 +997,7 @@ impl fmt::Debug for Encoder<'_> {
 /// assert_eq!(content_id::generate(&row)?, content_id::generate(&(1, "a"))?);
 /// # Ok::<(), content_id::Error>(())
 /// ```
-pub struct ListWriter<'a> {
-    state: &'a mut State,
-    open: bool,
-    index: usize,
-}
+pub struct ListWriter<'a>(Parts<'a>);
 
 impl ListWriter<'_> {
     /// Writes the next item.
@@ -950,50 +1017,8 @@ impl ListWriter<'_> {
     /// # Ok::<(), content_id::Error>(())
     /// ```
     pub fn item<T: StableHash + ?Sized>(&mut self, item: &T) -> &mut Self {
-        if self.stopped() {
-            return self;
-        }
-        let _written = item.stable_hash(Encoder::new(self.state));
-        if self.state.quiet {
-            let index = self.index;
-            self.state.push_segment(|| Segment::Index(index));
-        }
-        self.index += 1;
+        self.0.item(item);
         self
-    }
-
-    /// Ends the list (`0x09`).
-    ///
-    /// ```
-    /// use content_id::{Encoder, StableHash, Written};
-    ///
-    /// struct Empty;
-    /// impl StableHash for Empty {
-    ///     fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-    ///         encoder.list().finish()
-    ///     }
-    /// }
-    /// assert_eq!(content_id::generate(&Empty)?, content_id::generate(&Vec::<u8>::new())?);
-    /// # Ok::<(), content_id::Error>(())
-    /// ```
-    pub fn finish(self) -> Written {
-        if self.open && !self.state.quiet {
-            self.state.close_list();
-        }
-        Written(())
-    }
-
-    /// Nothing more is written: the list did not open, or a part of the value failed.
-    fn stopped(&self) -> bool {
-        !self.open || self.state.quiet
-    }
-}
-
-impl fmt::Debug for ListWriter<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ListWriter")
-            .field("items", &self.index)
-            .finish_non_exhaustive()
     }
 }
 
@@ -1018,11 +1043,7 @@ impl fmt::Debug for ListWriter<'_> {
 /// assert_eq!(content_id::generate(&env)?, content_id::generate(&expected)?);
 /// # Ok::<(), content_id::Error>(())
 /// ```
-pub struct MapWriter<'a> {
-    state: &'a mut State,
-    open: bool,
-    index: usize,
-}
+pub struct MapWriter<'a>(Parts<'a>);
 
 impl MapWriter<'_> {
     /// Writes an entry: its key and its value, hashed together on their own.
@@ -1050,63 +1071,8 @@ impl MapWriter<'_> {
         K: StableHash + ?Sized,
         V: StableHash + ?Sized,
     {
-        if self.stopped() {
-            return self;
-        }
-        let index = self.index;
-        let _written = key.stable_hash(Encoder::new(self.state));
-        if self.state.quiet {
-            self.state.push_segment(|| Segment::KeyOf(index));
-            return self;
-        }
-        let _written = value.stable_hash(Encoder::new(self.state));
-        if self.state.quiet {
-            self.state.push_segment(|| {
-                let mut renderer = State::renderer();
-                let _written = key.stable_hash(Encoder::new(&mut renderer));
-                renderer
-                    .rendered()
-                    .map_or(Segment::Entry(index), Segment::Key)
-            });
-            return self;
-        }
-        self.state.end_entry();
-        self.index += 1;
+        self.0.entry(key, value);
         self
-    }
-
-    /// Ends the map: writes its count and its sorted entry digests.
-    ///
-    /// ```
-    /// use content_id::{Encoder, StableHash, Written};
-    ///
-    /// struct NoFields;
-    /// impl StableHash for NoFields {
-    ///     fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-    ///         encoder.map().finish()
-    ///     }
-    /// }
-    /// let empty = std::collections::HashMap::<String, u8>::new();
-    /// assert_eq!(content_id::generate(&NoFields)?, content_id::generate(&empty)?);
-    /// # Ok::<(), content_id::Error>(())
-    /// ```
-    pub fn finish(self) -> Written {
-        if self.open && !self.state.quiet {
-            self.state.close_entries();
-        }
-        Written(())
-    }
-
-    fn stopped(&self) -> bool {
-        !self.open || self.state.quiet
-    }
-}
-
-impl fmt::Debug for MapWriter<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MapWriter")
-            .field("entries", &self.index)
-            .finish_non_exhaustive()
     }
 }
 
@@ -1130,11 +1096,7 @@ impl fmt::Debug for MapWriter<'_> {
 /// assert_eq!(content_id::generate(&Roles(vec!["dev", "admin"]))?, content_id::generate(&expected)?);
 /// # Ok::<(), content_id::Error>(())
 /// ```
-pub struct SetWriter<'a> {
-    state: &'a mut State,
-    open: bool,
-    index: usize,
-}
+pub struct SetWriter<'a>(Parts<'a>);
 
 impl SetWriter<'_> {
     /// Writes an element, hashed on its own.
@@ -1155,19 +1117,67 @@ impl SetWriter<'_> {
     /// # Ok::<(), content_id::Error>(())
     /// ```
     pub fn element<T: StableHash + ?Sized>(&mut self, element: &T) -> &mut Self {
-        if self.stopped() {
-            return self;
-        }
-        let _written = element.stable_hash(Encoder::new(self.state));
-        if self.state.quiet {
-            let index = self.index;
-            self.state.push_segment(|| Segment::Element(index));
-            return self;
-        }
-        self.state.end_entry();
-        self.index += 1;
+        self.0.element(element);
         self
     }
+}
+
+/// What the three writers share: `finish`, which ends the container with `close`, and a
+/// `Debug` that shows how many parts were written, not the state they are written into.
+macro_rules! writer_common {
+    ($($(#[$finish_doc:meta])* $writer:ident($parts:literal, $close:path);)+) => {
+        $(
+            impl $writer<'_> {
+                $(#[$finish_doc])*
+                pub fn finish(self) -> Written {
+                    self.0.finish($close)
+                }
+            }
+
+            impl fmt::Debug for $writer<'_> {
+                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.debug_struct(stringify!($writer))
+                        .field($parts, &self.0.index)
+                        .finish_non_exhaustive()
+                }
+            }
+        )+
+    };
+}
+
+writer_common! {
+    /// Ends the list (`0x09`).
+    ///
+    /// ```
+    /// use content_id::{Encoder, StableHash, Written};
+    ///
+    /// struct Empty;
+    /// impl StableHash for Empty {
+    ///     fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+    ///         encoder.list().finish()
+    ///     }
+    /// }
+    /// assert_eq!(content_id::generate(&Empty)?, content_id::generate(&Vec::<u8>::new())?);
+    /// # Ok::<(), content_id::Error>(())
+    /// ```
+    ListWriter("items", State::close_list);
+
+    /// Ends the map: writes its count and its sorted entry digests.
+    ///
+    /// ```
+    /// use content_id::{Encoder, StableHash, Written};
+    ///
+    /// struct NoFields;
+    /// impl StableHash for NoFields {
+    ///     fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+    ///         encoder.map().finish()
+    ///     }
+    /// }
+    /// let empty = std::collections::HashMap::<String, u8>::new();
+    /// assert_eq!(content_id::generate(&NoFields)?, content_id::generate(&empty)?);
+    /// # Ok::<(), content_id::Error>(())
+    /// ```
+    MapWriter("entries", State::close_entries);
 
     /// Ends the set: writes its count and its sorted element digests.
     ///
@@ -1184,24 +1194,7 @@ impl SetWriter<'_> {
     /// assert_eq!(content_id::generate(&None_)?, content_id::generate(&empty)?);
     /// # Ok::<(), content_id::Error>(())
     /// ```
-    pub fn finish(self) -> Written {
-        if self.open && !self.state.quiet {
-            self.state.close_entries();
-        }
-        Written(())
-    }
-
-    fn stopped(&self) -> bool {
-        !self.open || self.state.quiet
-    }
-}
-
-impl fmt::Debug for SetWriter<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SetWriter")
-            .field("elements", &self.index)
-            .finish_non_exhaustive()
-    }
+    SetWriter("elements", State::close_entries);
 }
 
 #[cfg(test)]

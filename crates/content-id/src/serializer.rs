@@ -185,6 +185,17 @@ fn open(state: &mut State, tag: u8) -> Result<bool, SerError> {
 
 struct ValueSerializer<'a>(&'a mut State);
 
+/// `serialize_*` methods that pass their value on, widened, to a wider type's method.
+macro_rules! widen {
+    ($($($method:ident($narrow:ty)),+ => $wide:ident;)+) => {
+        $($(
+            fn $method(self, v: $narrow) -> Result<(), SerError> {
+                self.$wide(v.into())
+            }
+        )+)+
+    };
+}
+
 impl ValueSerializer<'_> {
     fn scalar(self, scalar: Scalar<'_>) -> Result<(), SerError> {
         self.0.scalar(scalar);
@@ -213,20 +224,13 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         self.scalar(Scalar::Bool(v))
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), SerError> {
-        self.serialize_i128(v.into())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), SerError> {
-        self.serialize_i128(v.into())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), SerError> {
-        self.serialize_i128(v.into())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), SerError> {
-        self.serialize_i128(v.into())
+    // A number is encoded by its value, not its type, so the narrower ones widen losslessly.
+    widen! {
+        serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64)
+            => serialize_i128;
+        serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64)
+            => serialize_u128;
+        serialize_f32(f32) => serialize_f64;
     }
 
     fn serialize_i128(self, v: i128) -> Result<(), SerError> {
@@ -236,31 +240,11 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         })
     }
 
-    fn serialize_u8(self, v: u8) -> Result<(), SerError> {
-        self.serialize_u128(v.into())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), SerError> {
-        self.serialize_u128(v.into())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), SerError> {
-        self.serialize_u128(v.into())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), SerError> {
-        self.serialize_u128(v.into())
-    }
-
     fn serialize_u128(self, v: u128) -> Result<(), SerError> {
         self.scalar(Scalar::Integer {
             negative: false,
             magnitude: v,
         })
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<(), SerError> {
-        self.serialize_f64(v.into())
     }
 
     fn serialize_f64(self, v: f64) -> Result<(), SerError> {
@@ -384,6 +368,33 @@ fn close_variant(state: &mut State) {
     state.close_entries();
 }
 
+/// Opens a list or a map, inside `{variant: …}` if it is a variant's value; `Ok(false)` if
+/// quiet.
+fn open_container(
+    state: &mut State,
+    tag: u8,
+    variant: Option<&'static str>,
+) -> Result<bool, SerError> {
+    if let Some(variant) = variant
+        && !open_variant(state, variant)?
+    {
+        return Ok(false);
+    }
+    open(state, tag).map_err(|error| in_variant(variant, error))
+}
+
+/// A failure inside the list or map of `{variant: …}` passes the variant's key on its way
+/// out.
+fn in_variant(variant: Option<&'static str>, mut error: SerError) -> SerError {
+    if let Some(variant) = variant {
+        error
+            .0
+            .segments
+            .push(Segment::Key(Key::Str(variant.into())));
+    }
+    error
+}
+
 /// The elements of a list, streamed; a declared length is checked at the end.
 struct List<'a> {
     state: &'a mut State,
@@ -400,24 +411,9 @@ impl<'a> List<'a> {
         declared: Option<usize>,
         variant: Option<&'static str>,
     ) -> Result<Self, SerError> {
-        let mut open_ = true;
-        if let Some(variant) = variant {
-            open_ = open_variant(state, variant)?;
-        }
-        if open_ {
-            open_ = open(state, tag::LIST).map_err(|mut error| {
-                if let Some(variant) = variant {
-                    error
-                        .0
-                        .segments
-                        .push(Segment::Key(Key::Str(variant.into())));
-                }
-                error
-            })?;
-        }
         Ok(List {
+            open: open_container(state, tag::LIST, variant)?,
             state,
-            open: open_,
             declared,
             written: 0,
             variant,
@@ -453,69 +449,38 @@ impl<'a> List<'a> {
         Ok(())
     }
 
-    /// A failure inside the list of `{variant: […]}` passes the variant's key on its way out.
-    fn in_variant(&self, mut error: SerError) -> SerError {
-        if let Some(variant) = self.variant {
-            error
-                .0
-                .segments
-                .push(Segment::Key(Key::Str(variant.into())));
-        }
-        error
+    fn in_variant(&self, error: SerError) -> SerError {
+        in_variant(self.variant, error)
     }
 }
 
-impl ser::SerializeSeq for List<'_> {
-    type Ok = ();
-    type Error = SerError;
+/// The serde traits of a list's four kinds, each a name for [`List::element`] and
+/// [`List::end`].
+macro_rules! list_traits {
+    ($($trait:ident::$method:ident),+) => {
+        $(
+            impl ser::$trait for List<'_> {
+                type Ok = ();
+                type Error = SerError;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
-        self.element(value)
-    }
+                fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
+                    self.element(value)
+                }
 
-    fn end(self) -> Result<(), SerError> {
-        List::end(self)
-    }
+                fn end(self) -> Result<(), SerError> {
+                    List::end(self)
+                }
+            }
+        )+
+    };
 }
 
-impl ser::SerializeTuple for List<'_> {
-    type Ok = ();
-    type Error = SerError;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), SerError> {
-        List::end(self)
-    }
-}
-
-impl ser::SerializeTupleStruct for List<'_> {
-    type Ok = ();
-    type Error = SerError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), SerError> {
-        List::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for List<'_> {
-    type Ok = ();
-    type Error = SerError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerError> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), SerError> {
-        List::end(self)
-    }
-}
+list_traits!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// The entries of a map or struct, each hashed on its own.
 struct Map<'a> {
@@ -530,38 +495,17 @@ struct Map<'a> {
 
 impl<'a> Map<'a> {
     fn new(state: &'a mut State, variant: Option<&'static str>) -> Result<Self, SerError> {
-        let mut open_ = true;
-        if let Some(variant) = variant {
-            open_ = open_variant(state, variant)?;
-        }
-        if open_ {
-            open_ = open(state, tag::MAP).map_err(|mut error| {
-                if let Some(variant) = variant {
-                    error
-                        .0
-                        .segments
-                        .push(Segment::Key(Key::Str(variant.into())));
-                }
-                error
-            })?;
-        }
         Ok(Map {
+            open: open_container(state, tag::MAP, variant)?,
             state,
-            open: open_,
             pending_key: false,
             index: 0,
             variant,
         })
     }
 
-    fn in_variant(&self, mut error: SerError) -> SerError {
-        if let Some(variant) = self.variant {
-            error
-                .0
-                .segments
-                .push(Segment::Key(Key::Str(variant.into())));
-        }
-        error
+    fn in_variant(&self, error: SerError) -> SerError {
+        in_variant(self.variant, error)
     }
 
     fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerError> {
@@ -665,36 +609,28 @@ impl ser::SerializeMap for Map<'_> {
     }
 }
 
-impl ser::SerializeStruct for Map<'_> {
-    type Ok = ();
-    type Error = SerError;
+/// The serde traits of a struct and a struct variant, both [`Map::field`] and [`Map::end`].
+macro_rules! struct_traits {
+    ($($trait:ident),+) => {
+        $(
+            impl ser::$trait for Map<'_> {
+                type Ok = ();
+                type Error = SerError;
 
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), SerError> {
-        self.field(key, value)
-    }
+                fn serialize_field<T: Serialize + ?Sized>(
+                    &mut self,
+                    key: &'static str,
+                    value: &T,
+                ) -> Result<(), SerError> {
+                    self.field(key, value)
+                }
 
-    fn end(self) -> Result<(), SerError> {
-        Map::end(self)
-    }
+                fn end(self) -> Result<(), SerError> {
+                    Map::end(self)
+                }
+            }
+        )+
+    };
 }
 
-impl ser::SerializeStructVariant for Map<'_> {
-    type Ok = ();
-    type Error = SerError;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), SerError> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<(), SerError> {
-        Map::end(self)
-    }
-}
+struct_traits!(SerializeStruct, SerializeStructVariant);

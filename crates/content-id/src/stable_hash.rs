@@ -117,45 +117,23 @@ impl StableHash for Bytes<'_> {
     }
 }
 
-macro_rules! unsigned {
-    ($($ty:ty),*) => {$(
+/// The numbers: each is passed on, as its value, to the `write_*` method of the widest type
+/// of its kind. Lossless: no integer type is wider than 128 bits, and every `f32` is an `f64`.
+macro_rules! number {
+    ($($write:ident($wide:ty): $($ty:ty),+;)+) => {$($(
         impl StableHash for $ty {
             #[inline]
             fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-                // Lossless: no unsigned type is wider than 128 bits.
-                encoder.write_u128(*self as u128)
+                encoder.$write(*self as $wide)
             }
         }
-    )*};
+    )+)+};
 }
 
-macro_rules! signed {
-    ($($ty:ty),*) => {$(
-        impl StableHash for $ty {
-            #[inline]
-            fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-                // Lossless: no signed type is wider than 128 bits.
-                encoder.write_i128(*self as i128)
-            }
-        }
-    )*};
-}
-
-unsigned!(u8, u16, u32, u64, u128, usize);
-signed!(i8, i16, i32, i64, i128, isize);
-
-impl StableHash for f64 {
-    #[inline]
-    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-        encoder.write_f64(*self)
-    }
-}
-
-impl StableHash for f32 {
-    #[inline]
-    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-        encoder.write_f64(f64::from(*self))
-    }
+number! {
+    write_u128(u128): u8, u16, u32, u64, u128, usize;
+    write_i128(i128): i8, i16, i32, i64, i128, isize;
+    write_f64(f64): f32, f64;
 }
 
 impl StableHash for bool {

@@ -7,6 +7,10 @@ use content_id::{Encoder, Options, StableHash, Written, generate_uuid5_with, gen
 use serde_json::Value;
 use uuid::Uuid;
 
+mod fixtures;
+
+use fixtures::{SetWithUnhashable, Unhashable};
+
 fn golden() -> Value {
     serde_json::from_str(include_str!("../../../golden/content-id.json")).unwrap()
 }
@@ -349,39 +353,20 @@ fn rust_values_give_the_filed_ids() {
 /// The marker `0x0A` takes the place of each part that fails, with `ignore_unhashable`.
 #[test]
 fn unhashable_parts_give_the_filed_ids() {
-    struct Unhashable;
-    impl StableHash for Unhashable {
-        fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-            encoder.fail("no stable content")
-        }
-    }
     let golden = golden();
     let find = |rust: &str| find(&golden, rust);
     let case = find("(1, Unhashable)");
     assert_eq!(case["ignore_unhashable"], true);
     assert_case(&case, &(1u64, Unhashable));
     assert_case(&case, &[&1 as &dyn StableHash, &Unhashable]);
+    assert_case(&find("HashSet {1, Unhashable}"), &SetWithUnhashable);
 }
 
 #[cfg(feature = "serde")]
 #[test]
 fn serde_values_give_the_filed_ids() {
     use content_id::Serde;
-    use serde::Serialize;
-
-    #[derive(Serialize)]
-    struct Point {
-        x: i32,
-        y: i32,
-    }
-
-    #[derive(Serialize)]
-    enum Shape {
-        Empty,
-        Circle(f64),
-        Rect(u32, u32),
-        Labeled { name: String, size: u8 },
-    }
+    use fixtures::{Fails, Marker, Meters, Point, Record, Shape, ShortSeq, Upload};
 
     let golden = golden();
     let find = |rust: &str| find(&golden, rust);
@@ -409,19 +394,22 @@ fn serde_values_give_the_filed_ids() {
         }),
     );
     assert_case(&find("Serde(&Meters(1.5))"), &Serde(&1.5));
-
-    /// Declares three elements and writes two: it fails after its start and its elements
-    /// were hashed.
-    struct ShortSeq;
-    impl Serialize for ShortSeq {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            use serde::ser::SerializeSeq;
-            let mut seq = serializer.serialize_seq(Some(3))?;
-            seq.serialize_element(&1)?;
-            seq.serialize_element(&2)?;
-            seq.end()
-        }
-    }
+    assert_case(&find("Serde(&Meters(1.5))"), &Serde(&Meters(1.5)));
+    assert_case(&find("Serde(&Marker)"), &Serde(&Marker));
+    assert_case(
+        &find(
+            "Serde(&Record { id: 42, name: \"Ada\", tags: vec![\"math\", \"engine\"], score: 0.5, parent: None })",
+        ),
+        &Serde(&Record::ada()),
+    );
+    let upload = Upload {
+        name: "a.txt",
+        content: Fails,
+    };
+    assert_case(
+        &find("Serde(&Upload { name: \"a.txt\", content: Fails })"),
+        &Serde(&upload),
+    );
     assert_case(&find("Serde(&ShortSeq)"), &Serde(&ShortSeq));
     assert_case(&find("(Serde(&ShortSeq), 3)"), &(Serde(&ShortSeq), 3));
 }

@@ -9,6 +9,10 @@ use serde::Serialize;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use serde_json::json;
 
+mod fixtures;
+
+use fixtures::ShortSeq;
+
 /// The id of `data`, which must have one.
 fn generate<T: StableHash + ?Sized>(data: &T) -> String {
     content_id::generate(data).unwrap()
@@ -271,18 +275,6 @@ impl Serialize for Failing {
         map.serialize_entry("ok", &1)?;
         map.serialize_key("broken")?;
         Err(S::Error::custom("cannot serialize"))
-    }
-}
-
-/// Declares three elements and writes two.
-struct ShortSeq;
-
-impl Serialize for ShortSeq {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(3))?;
-        seq.serialize_element(&1)?;
-        seq.serialize_element(&2)?;
-        seq.end()
     }
 }
 

@@ -50,58 +50,66 @@ fn from_the_clock(error: impl Display) -> String {
     format!("cannot generate from the system clock: {error}")
 }
 
-pub(crate) fn ulids(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
-    let placeholder = ulid::Ulid::from_u128(0);
+/// Writes `count` ids made by `fill` from the clock or, `at` a given time (in the format's
+/// unit), one by one by `generate_at`.
+fn write_ids<T: Display + Copy, E: Display>(
+    count: u64,
+    at: Option<u64>,
+    placeholder: T,
+    fill: impl Fn(&mut [T]) -> Result<(), E>,
+    generate_at: impl Fn(u64) -> Result<T, E>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     match at {
         None => write_in_chunks(
             count,
             placeholder,
-            |ids| ulid::try_fill(ids).map_err(from_the_clock),
+            |ids| fill(ids).map_err(from_the_clock),
             out,
         ),
-        Some(timestamp_ms) => write_in_chunks(
+        Some(time) => write_in_chunks(
             count,
             placeholder,
-            |ids| each(ids, || ulid::generate_at(timestamp_ms)),
+            |ids| each(ids, || generate_at(time)),
             out,
         ),
     }
+}
+
+pub(crate) fn ulids(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
+    let placeholder = ulid::Ulid::from_u128(0);
+    write_ids(
+        count,
+        at,
+        placeholder,
+        ulid::try_fill,
+        ulid::generate_at,
+        out,
+    )
 }
 
 pub(crate) fn uuid7s(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
     let placeholder = uuid7::Uuid7::from_parts(0, 0).map_err(|e| Failure::Error(e.to_string()))?;
-    match at {
-        None => write_in_chunks(
-            count,
-            placeholder,
-            |ids| uuid7::try_fill(ids).map_err(from_the_clock),
-            out,
-        ),
-        Some(timestamp_ms) => write_in_chunks(
-            count,
-            placeholder,
-            |ids| each(ids, || uuid7::generate_at(timestamp_ms)),
-            out,
-        ),
-    }
+    write_ids(
+        count,
+        at,
+        placeholder,
+        uuid7::try_fill,
+        uuid7::generate_at,
+        out,
+    )
 }
 
 pub(crate) fn object_ids(count: u64, at: Option<u64>, out: &mut impl Write) -> Result<(), Failure> {
     let placeholder = objectid::ObjectId::from_bytes([0; 12]);
-    match at {
-        None => write_in_chunks(
-            count,
-            placeholder,
-            |ids| objectid::try_fill(ids).map_err(from_the_clock),
-            out,
-        ),
-        Some(timestamp_s) => write_in_chunks(
-            count,
-            placeholder,
-            |ids| each(ids, || objectid::generate_at(timestamp_s)),
-            out,
-        ),
-    }
+    write_ids(
+        count,
+        at,
+        placeholder,
+        objectid::try_fill,
+        objectid::generate_at,
+        out,
+    )
 }
 
 pub(crate) fn snowflakes(
@@ -113,20 +121,14 @@ pub(crate) fn snowflakes(
     let generator =
         SnowflakeIdGenerator::new(worker_id).map_err(|e| Failure::Error(e.to_string()))?;
     let placeholder = SnowflakeId::try_from(0u64).map_err(|e| Failure::Error(e.to_string()))?;
-    match at {
-        None => write_in_chunks(
-            count,
-            placeholder,
-            |ids| generator.fill(ids).map_err(from_the_clock),
-            out,
-        ),
-        Some(timestamp_ms) => write_in_chunks(
-            count,
-            placeholder,
-            |ids| each(ids, || generator.generate_at(timestamp_ms)),
-            out,
-        ),
-    }
+    write_ids(
+        count,
+        at,
+        placeholder,
+        |ids| generator.fill(ids),
+        |timestamp_ms| generator.generate_at(timestamp_ms),
+        out,
+    )
 }
 
 pub(crate) fn checksummed(

@@ -33,14 +33,46 @@ fn masked(output: &str, keep: usize, check: impl Fn(&str)) -> String {
     )
 }
 
+/// Ids generated `--at` a time: each id's timestamp is read back, and the snapshot shows the
+/// first `keep` characters of each, the ones the time fixes.
 #[test]
-fn ulid_at_a_timestamp() {
-    // The ULID specification's example timestamp: the first 10 characters are fixed.
-    let output = run(&["ulid", "--at", "1469922850259", "-n", "3"], "");
-    insta::assert_snapshot!(masked(&output, 10, |line| {
-        let id: ulid::Ulid = line.parse().unwrap();
-        assert_eq!(id.timestamp_ms(), 1_469_922_850_259);
-    }));
+fn ids_at_a_timestamp() {
+    // The time in an id, in the unit of `--at`.
+    type Timestamp = fn(&str) -> u64;
+    let cases: [(&str, &[&str], usize, Timestamp); 3] = [
+        // The ULID specification's example timestamp: the first 10 characters are fixed.
+        (
+            "ulid_at_a_timestamp",
+            &["ulid", "--at", "1469922850259", "-n", "3"],
+            10,
+            |id| id.parse::<ulid::Ulid>().unwrap().timestamp_ms(),
+        ),
+        // RFC 9562 A.6's timestamp: the first 14 characters and the version are fixed.
+        (
+            "uuid7_at_a_timestamp",
+            &["uuid7", "--at", "1645557742000", "-n", "2"],
+            15,
+            |id| id.parse::<uuid7::Uuid7>().unwrap().timestamp_ms(),
+        ),
+        // The MongoDB manual's example second.
+        (
+            "objectid_at_a_timestamp",
+            &["objectid", "--at", "1350336377"],
+            8,
+            |id| objectid::extract_timestamp_s(id).unwrap(),
+        ),
+    ];
+    for (name, args, keep, timestamp) in cases {
+        let [_, "--at", at, ..] = args else {
+            panic!("{name}: the time follows the format")
+        };
+        let at: u64 = at.parse().unwrap();
+        let output = run(args, "");
+        insta::assert_snapshot!(
+            name,
+            masked(&output, keep, |id| assert_eq!(timestamp(id), at, "{id}"))
+        );
+    }
 }
 
 /// The stdout lines of a successful run of `args`.
@@ -282,66 +314,83 @@ fn a_million_ulids_take_no_more_memory_than_one() {
     );
 }
 
+/// Commands whose whole output (exit status and both streams) is the snapshot of their name.
 #[test]
-fn ulid_out_of_range() {
-    insta::assert_snapshot!(run(&["ulid", "--at", "281474976710656"], ""));
-}
-
-#[test]
-fn uuid7_at_a_timestamp() {
-    // RFC 9562 A.6's timestamp: the first 14 characters and the version are fixed.
-    let output = run(&["uuid7", "--at", "1645557742000", "-n", "2"], "");
-    insta::assert_snapshot!(masked(&output, 15, |line| {
-        let id: uuid7::Uuid7 = line.parse().unwrap();
-        assert_eq!(id.timestamp_ms(), 1_645_557_742_000);
-    }));
-}
-
-#[test]
-fn uuid7_bad_count() {
-    insta::assert_snapshot!(run(&["uuid7", "-n", "many"], ""));
-}
-
-#[test]
-fn objectid_at_a_timestamp() {
-    // The MongoDB manual's example second.
-    let output = run(&["objectid", "--at", "1350336377"], "");
-    insta::assert_snapshot!(masked(&output, 8, |line| {
-        assert_eq!(objectid::extract_timestamp_s(line), Ok(1_350_336_377));
-    }));
-}
-
-#[test]
-fn objectid_out_of_range() {
-    insta::assert_snapshot!(run(&["objectid", "--at", "4294967296"], ""));
-}
-
-#[test]
-fn snowflake_at_a_timestamp() {
-    // A fresh generator: sequences 0, 1 and 2 of 2024-01-01T00:00:01Z for worker 7, that is
-    // (1000 << 22) | (7 << 12) | n = 4194332672 + n.
-    insta::assert_snapshot!(run(
-        &[
-            "snowflake",
-            "--worker-id",
-            "7",
-            "--at",
-            "1704067201000",
-            "-n",
-            "3"
-        ],
-        ""
-    ));
-}
-
-#[test]
-fn snowflake_bad_worker_id() {
-    insta::assert_snapshot!(run(&["snowflake", "--worker-id", "1024"], ""));
-}
-
-#[test]
-fn snowflake_without_worker_id() {
-    insta::assert_snapshot!(run(&["snowflake"], ""));
+fn single_commands() {
+    let cases: &[(&str, &[&str])] = &[
+        ("ulid_out_of_range", &["ulid", "--at", "281474976710656"]),
+        ("uuid7_bad_count", &["uuid7", "-n", "many"]),
+        ("objectid_out_of_range", &["objectid", "--at", "4294967296"]),
+        // A fresh generator: sequences 0, 1 and 2 of 2024-01-01T00:00:01Z for worker 7, that is
+        // (1000 << 22) | (7 << 12) | n = 4194332672 + n.
+        (
+            "snowflake_at_a_timestamp",
+            &[
+                "snowflake",
+                "--worker-id",
+                "7",
+                "--at",
+                "1704067201000",
+                "-n",
+                "3",
+            ],
+        ),
+        (
+            "snowflake_bad_worker_id",
+            &["snowflake", "--worker-id", "1024"],
+        ),
+        ("snowflake_without_worker_id", &["snowflake"]),
+        ("checksummed_bad_separator", &["checksummed", "--sep", "O"]),
+        (
+            "verify_valid_and_invalid",
+            &[
+                "verify",
+                "H88C-MK9B-VJ1V-P",
+                "h88c-mk9b-vj1v-p",
+                "H88C-MK9B-VJ1V-Q",
+            ],
+        ),
+        (
+            "verify_with_another_separator",
+            &["verify", "--sep", " ", "H88C MK9B VJ1V P"],
+        ),
+        (
+            "inspect_every_format",
+            &[
+                "inspect",
+                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+                "507c7f79bcf86cd7994f6c0e",
+                "4194308098",
+                "H88C-MK9B-VJ1V-P",
+            ],
+        ),
+        (
+            "inspect_json",
+            &[
+                "inspect",
+                "--json",
+                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                "4194308098",
+                "nope",
+            ],
+        ),
+        (
+            "inspect_what_is_not_an_identifier",
+            &[
+                "inspect",
+                "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+                "550e8400-e29b-41d4-a716-446655440000",
+                "507C7F79BCF86CD7994F6C0E",
+                "9223372036854775808",
+                "hello",
+            ],
+        ),
+        ("help_shows_examples", &["--help"]),
+    ];
+    for (name, args) in cases {
+        insta::assert_snapshot!(*name, run(args, ""));
+    }
 }
 
 #[test]
@@ -350,78 +399,6 @@ fn checksummed_codes() {
     insta::assert_snapshot!(masked(&output, 0, |line| {
         assert!(checksummed_id::verify(line), "{line}");
     }));
-}
-
-#[test]
-fn checksummed_bad_separator() {
-    insta::assert_snapshot!(run(&["checksummed", "--sep", "O"], ""));
-}
-
-#[test]
-fn verify_valid_and_invalid() {
-    insta::assert_snapshot!(run(
-        &[
-            "verify",
-            "H88C-MK9B-VJ1V-P",
-            "h88c-mk9b-vj1v-p",
-            "H88C-MK9B-VJ1V-Q"
-        ],
-        ""
-    ));
-}
-
-#[test]
-fn verify_with_another_separator() {
-    insta::assert_snapshot!(run(&["verify", "--sep", " ", "H88C MK9B VJ1V P"], ""));
-}
-
-#[test]
-fn inspect_every_format() {
-    insta::assert_snapshot!(run(
-        &[
-            "inspect",
-            "01ARZ3NDEKTSV4RRFFQ69G5FAV",
-            "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
-            "507c7f79bcf86cd7994f6c0e",
-            "4194308098",
-            "H88C-MK9B-VJ1V-P",
-        ],
-        ""
-    ));
-}
-
-#[test]
-fn inspect_json() {
-    insta::assert_snapshot!(run(
-        &[
-            "inspect",
-            "--json",
-            "01ARZ3NDEKTSV4RRFFQ69G5FAV",
-            "4194308098",
-            "nope"
-        ],
-        ""
-    ));
-}
-
-#[test]
-fn inspect_what_is_not_an_identifier() {
-    insta::assert_snapshot!(run(
-        &[
-            "inspect",
-            "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
-            "550e8400-e29b-41d4-a716-446655440000",
-            "507C7F79BCF86CD7994F6C0E",
-            "9223372036854775808",
-            "hello",
-        ],
-        ""
-    ));
-}
-
-#[test]
-fn help_shows_examples() {
-    insta::assert_snapshot!(run(&["--help"], ""));
 }
 
 #[test]

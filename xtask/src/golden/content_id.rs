@@ -10,92 +10,22 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use content_id::json::{JsonErrorKind, generate_from_reader, generate_uuid5_from_reader};
 use content_id::{
-    Bytes, Encoder, Error, NAMESPACE, Options, Serde, StableHash, Written, generate_uuid5,
-    generate_uuid5_with, generate_with,
+    Bytes, Error, NAMESPACE, Options, Serde, StableHash, generate_uuid5, generate_uuid5_with,
+    generate_with,
 };
-use serde::Serialize;
-use serde::ser::{Error as _, SerializeSeq, Serializer};
 use serde_json::{Value, json};
 
 use super::SplitMix64;
 
+// Shared with the tests of content-id, which hash these values again.
+#[path = "../../../crates/content-id/tests/fixtures/mod.rs"]
+mod fixtures;
+
+use fixtures::{
+    Fails, Marker, Meters, Point, Record, SetWithUnhashable, Shape, ShortSeq, Unhashable, Upload,
+};
+
 const LENGTHS: [usize; 3] = [16, 64, 128];
-
-#[derive(Serialize)]
-struct Point {
-    x: i32,
-    y: i32,
-}
-
-#[derive(Serialize)]
-struct Record {
-    id: u64,
-    name: String,
-    tags: Vec<String>,
-    score: f64,
-    parent: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct Meters(f64);
-
-#[derive(Serialize)]
-struct Marker;
-
-#[derive(Serialize)]
-enum Shape {
-    Empty,
-    Circle(f64),
-    Rect(u32, u32),
-    Labeled { name: String, size: u8 },
-}
-
-/// A value that cannot be encoded: it says so.
-struct Unhashable;
-
-impl StableHash for Unhashable {
-    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-        encoder.fail("no stable content")
-    }
-}
-
-/// The set {1, Unhashable}.
-struct SetWithUnhashable;
-
-impl StableHash for SetWithUnhashable {
-    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
-        let mut set = encoder.set();
-        set.element(&1).element(&Unhashable);
-        set.finish()
-    }
-}
-
-/// A `Serialize` that fails.
-struct Fails;
-
-impl Serialize for Fails {
-    fn serialize<S: Serializer>(&self, _serializer: S) -> Result<S::Ok, S::Error> {
-        Err(S::Error::custom("cannot serialize"))
-    }
-}
-
-/// A sequence that declares 3 elements and gives 2, [1, 2].
-struct ShortSeq;
-
-impl Serialize for ShortSeq {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(3))?;
-        seq.serialize_element(&1)?;
-        seq.serialize_element(&2)?;
-        seq.end()
-    }
-}
-
-#[derive(Serialize)]
-struct Upload {
-    name: &'static str,
-    content: Fails,
-}
 
 /// The cases, in the order of the file, and the rejected JSON documents.
 struct Cases {
@@ -182,19 +112,7 @@ impl Cases {
             Err(Error::Json(error)) => error,
             other => panic!("{document:?} should be rejected, not give {other:?}"),
         };
-        let kind = match &error.kind {
-            JsonErrorKind::Expected { .. } => "expected",
-            JsonErrorKind::DuplicateKey { .. } => "duplicate_key",
-            JsonErrorKind::IntegerOutOfRange => "integer_out_of_range",
-            JsonErrorKind::FloatOverflow => "float_overflow",
-            JsonErrorKind::FloatUnderflow => "float_underflow",
-            JsonErrorKind::LeadingZero => "leading_zero",
-            JsonErrorKind::InvalidUtf8 => "invalid_utf8",
-            JsonErrorKind::ControlCharacter { .. } => "control_character",
-            JsonErrorKind::InvalidEscape { .. } => "invalid_escape",
-            JsonErrorKind::LoneSurrogate { .. } => "lone_surrogate",
-            other => panic!("a kind the golden file does not name: {other:?}"),
-        };
+        let kind = kind_name(&error.kind);
         let mut case = json!({
             "error": kind,
             "offset": error.offset,
@@ -211,6 +129,21 @@ impl Cases {
         }
         self.json_errors.push(case);
     }
+}
+
+/// The name the file gives a kind of JSON error: its variant's name in snake case
+/// (`LoneSurrogate { .. }` is `lone_surrogate`). The tests hold the list of names.
+fn kind_name(kind: &JsonErrorKind) -> String {
+    let debug = format!("{kind:?}");
+    let variant = debug.split([' ', '(', '{']).next().unwrap_or_default();
+    let mut name = String::new();
+    for (i, c) in variant.char_indices() {
+        if c.is_ascii_uppercase() && i > 0 {
+            name.push('_');
+        }
+        name.push(c.to_ascii_lowercase());
+    }
+    name
 }
 
 /// The ids of one input at each length.
@@ -417,16 +350,9 @@ pub(crate) fn vectors() -> Value {
         &Serde(&Point { x: 1, y: -2 }),
         map(vec![(string("x"), int(1)), (string("y"), int(-2))]),
     );
-    let record = Record {
-        id: 42,
-        name: "Ada".into(),
-        tags: vec!["math".into(), "engine".into()],
-        score: 0.5,
-        parent: None,
-    };
     cases.add(
         "Serde(&Record { id: 42, name: \"Ada\", tags: vec![\"math\", \"engine\"], score: 0.5, parent: None })",
-        &Serde(&record),
+        &Serde(&Record::ada()),
         map(vec![
             (string("id"), int(42)),
             (string("name"), string("Ada")),

@@ -77,12 +77,10 @@ pub(crate) fn run(root: &Path, mode: Mode) -> Result<(), String> {
     }
     if let Mode::Check = mode {
         problems.extend(unexpected_files(&dir)?);
-        if !problems.is_empty() {
-            return Err(format!(
-                "golden vectors differ from what `cargo xtask golden` writes:\n  {}",
-                problems.join("\n  ")
-            ));
-        }
+        crate::report(
+            "golden vectors differ from what `cargo xtask golden` writes",
+            &problems,
+        )?;
         println!("golden: {} files match", FILES.len());
     }
     Ok(())

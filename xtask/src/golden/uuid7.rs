@@ -49,21 +49,23 @@ pub(crate) fn vectors() -> Value {
     }
 
     // Upper and mixed case read as the lower-case text.
-    let mut decode = Vec::new();
-    for text in [
+    let decode: Vec<Value> = [
         "017F22E2-79B0-7CC3-98C4-DC0C0C07398F",
         "017f22e2-79B0-7cC3-98c4-Dc0C0c07398F",
         "FFFFFFFF-FFFF-7FFF-BFFF-FFFFFFFFFFFF",
         "00000000-0000-7000-8000-000000000000",
         "0189DCD5-5311-7D40-8DB0-9496A2EEF37B",
-    ] {
+    ]
+    .into_iter()
+    .map(|text| {
         let id: Uuid7 = text.parse().expect("every case is a UUIDv7");
-        decode.push(json!({
+        json!({
             "text": text,
             "value": id.to_u128().to_string(),
             "canonical": id.to_string(),
-        }));
-    }
+        })
+    })
+    .collect();
 
     let mut invalid_text = Vec::new();
     for text in [
