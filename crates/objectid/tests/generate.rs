@@ -6,17 +6,8 @@
 //! in `tests/fork.rs`, and many threads in `tests/stress.rs`.
 #![cfg(feature = "std")]
 
-use std::collections::HashSet;
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use objectid::ObjectId;
-
-fn now_s() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-}
+use test_support::generated::{self, unix_s};
 
 #[test]
 fn same_second_bulk_of_a_million_from_fill_is_strictly_increasing() {
@@ -44,22 +35,19 @@ fn same_second_bulk_of_a_million_from_fill_is_strictly_increasing() {
 
 #[test]
 fn generate_and_fill_continue_one_sequence() {
-    let mut ids = vec![objectid::generate()];
-    let mut batch = [ObjectId::NIL; 100];
-    objectid::fill(&mut batch);
-    ids.extend(batch);
-    ids.push(objectid::generate());
-    objectid::fill(&mut []);
-    ids.push(objectid::generate());
-    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    generated::assert_generate_and_fill_share_one_sequence(
+        objectid::generate,
+        objectid::fill,
+        ObjectId::NIL,
+    );
 }
 
 #[test]
 fn timestamps_are_the_clock_in_seconds_as_bson_reads_them() {
-    let before = now_s();
+    let before = unix_s();
     let id = objectid::generate();
     let peer = bson::oid::ObjectId::new();
-    let after = now_s();
+    let after = unix_s();
     assert!(before <= id.timestamp_s() && id.timestamp_s() <= after);
     // bson's own id, made at the same moment, carries the same second.
     let peer_s = u64::try_from(peer.timestamp().timestamp_millis() / 1000).unwrap();
@@ -97,11 +85,9 @@ fn bson_generated_ids_parse_in_ours() {
 
 #[test]
 fn generate_at_draws_a_fresh_random_counter() {
-    let ids: HashSet<ObjectId> = (0..1000)
-        .map(|_| objectid::generate_at(1_350_336_377).unwrap())
-        .collect();
-    assert_eq!(ids.len(), 1000);
-    assert!(ids.iter().all(|id| id.timestamp_s() == 1_350_336_377));
+    let draw = |timestamp_s| objectid::generate_at(timestamp_s).unwrap();
+    let parts = |id: ObjectId| (id.timestamp_s(), id.counter().into());
+    let ids = generated::random_draws(1000, 1_350_336_377, draw, parts);
     // 64 random bits: the high bit is set about half the time.
     let high = ids.iter().filter(|id| id.counter() >> 63 == 1).count();
     assert!((350..=650).contains(&high), "{high}");

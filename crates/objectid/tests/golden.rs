@@ -2,19 +2,8 @@
 //! independent implementation, and against the example of the MongoDB manual.
 
 use objectid::{Error, ObjectId, ParseError};
-use serde_json::Value;
-
-fn golden() -> Value {
-    serde_json::from_str(include_str!("../../../golden/objectid.json")).unwrap()
-}
-
-fn cases<'a>(golden: &'a Value, key: &str) -> &'a [Value] {
-    golden[key].as_array().unwrap()
-}
-
-fn u64_of(value: &Value) -> u64 {
-    value.as_str().unwrap().parse().unwrap()
-}
+use test_support::golden::{cases, cases_at_least, decimal, string, text_error};
+use test_support::text::assert_both_ways;
 
 fn bson_seconds(id: bson::oid::ObjectId) -> u64 {
     let millis = id.timestamp().timestamp_millis();
@@ -24,23 +13,14 @@ fn bson_seconds(id: bson::oid::ObjectId) -> u64 {
 
 #[test]
 fn valid_vectors_go_both_ways_and_match_bson() {
-    let golden = golden();
-    let valid = cases(&golden, "valid");
-    assert!(valid.len() >= 20);
-    for case in valid {
-        let (timestamp_s, counter) = (u64_of(&case["timestamp_s"]), u64_of(&case["counter"]));
-        let text = case["text"].as_str().unwrap();
+    for case in &cases_at_least("objectid", "valid", 20) {
+        let (timestamp_s, counter) = (decimal(case, "timestamp_s"), decimal(case, "counter"));
+        let text = string(case, "text");
 
-        // Parts to text.
+        // Parts to text, and back.
         let id = ObjectId::from_parts(timestamp_s, counter).unwrap();
-        assert_eq!(id.to_string(), text, "{case}");
-        // Text to parts.
-        let parsed: ObjectId = text.parse().unwrap();
-        assert_eq!(parsed, id, "{case}");
-        assert_eq!(
-            (parsed.timestamp_s(), parsed.counter()),
-            (timestamp_s, counter)
-        );
+        let parts = |id: ObjectId| (id.timestamp_s(), id.counter());
+        assert_both_ways(&id, text, parts, (timestamp_s, counter));
         assert_eq!(
             objectid::extract_timestamp_s(text),
             Ok(timestamp_s),
@@ -65,9 +45,8 @@ fn valid_vectors_go_both_ways_and_match_bson() {
 fn the_example_of_the_mongodb_manual() {
     // https://www.mongodb.com/docs/manual/reference/method/ObjectId.getTimestamp/
     let text = "507c7f79bcf86cd7994f6c0e";
-    let golden = golden();
     assert!(
-        cases(&golden, "valid")
+        cases("objectid", "valid")
             .iter()
             .any(|case| case["text"] == text && case["timestamp_s"] == "1350336377")
     );
@@ -82,42 +61,35 @@ fn the_example_of_the_mongodb_manual() {
 
 #[test]
 fn out_of_range_parts_are_rejected_with_the_value_and_the_maximum() {
-    let golden = golden();
-    for case in cases(&golden, "out_of_range") {
-        let timestamp_s = u64_of(&case["timestamp_s"]);
+    for case in &cases("objectid", "out_of_range") {
+        let timestamp_s = decimal(case, "timestamp_s");
         let expected = Err(Error::TimestampOutOfRange {
             value: timestamp_s,
             max: u64::from(u32::MAX),
         });
         assert_eq!(
-            ObjectId::from_parts(timestamp_s, u64_of(&case["counter"])),
-            expected
+            ObjectId::from_parts(timestamp_s, decimal(case, "counter")),
+            expected,
+            "{case}"
         );
         #[cfg(feature = "std")]
-        assert_eq!(objectid::generate_at(timestamp_s), expected);
+        assert_eq!(objectid::generate_at(timestamp_s), expected, "{case}");
     }
 }
 
 #[test]
 fn invalid_texts_fail_with_the_documented_error() {
-    let golden = golden();
-    let invalid = cases(&golden, "invalid");
-    assert!(invalid.len() >= 10);
-    for case in invalid {
-        let text = case["text"].as_str().unwrap();
+    for case in &cases_at_least("objectid", "invalid", 10) {
+        let text = string(case, "text");
         let error = text.parse::<ObjectId>().expect_err(text);
-        assert_eq!(objectid::extract_timestamp_s(text), Err(error));
-        let expected = match case["error"].as_str().unwrap() {
-            "invalid_length" => ParseError::InvalidLength {
-                found: case["found"].as_u64().unwrap() as usize,
-                expected: 24,
-            },
-            "invalid_character" => ParseError::InvalidCharacter {
-                index: case["index"].as_u64().unwrap() as usize,
-                character: case["character"].as_str().unwrap().parse().unwrap(),
-            },
-            other => panic!("unexpected error kind {other}"),
+        assert_eq!(objectid::extract_timestamp_s(text), Err(error), "{case}");
+        let length = |found| ParseError::InvalidLength {
+            found,
+            expected: 24,
         };
+        let at = |index, character| ParseError::InvalidCharacter { index, character };
+        let expected = text_error(case, "invalid_length", length, at)
+            .unwrap_or_else(|| panic!("{case}: an error kind of another format"));
         assert_eq!(error, expected, "{case}");
 
         // The peer rejects them too, but for upper case, which it reads and we do not.

@@ -2,15 +2,11 @@
 
 use objectid::{ObjectId, ParseError};
 use proptest::prelude::*;
+use test_support::strategy::{string_of, text_around};
+use test_support::text;
 
 /// Hex digits in both cases, and a few strangers.
 const MIXED: &str = "0123456789abcdefABCDEFgxX -_.ıé６";
-
-fn mixed_string(lengths: core::ops::RangeInclusive<usize>) -> impl Strategy<Value = String> {
-    let chars: Vec<char> = MIXED.chars().collect();
-    proptest::collection::vec(proptest::sample::select(chars), lengths)
-        .prop_map(|chars| chars.into_iter().collect())
-}
 
 proptest! {
     #[test]
@@ -37,7 +33,7 @@ proptest! {
     }
 
     #[test]
-    fn we_accept_what_bson_accepts_except_upper_case(text in mixed_string(22..=26)) {
+    fn we_accept_what_bson_accepts_except_upper_case(text in string_of(MIXED, 22..=26)) {
         // By design ours is stricter: `bson` also reads upper-case digits.
         let ours = text.parse::<ObjectId>().ok();
         let peer = bson::oid::ObjectId::parse_str(&text).ok();
@@ -51,7 +47,7 @@ proptest! {
     }
 
     #[test]
-    fn errors_name_the_length_or_the_first_bad_character(text in mixed_string(0..=30)) {
+    fn errors_name_the_length_or_the_first_bad_character(text in string_of(MIXED, 0..=30)) {
         match text.parse::<ObjectId>() {
             Ok(id) => prop_assert_eq!(id.to_string(), text),
             Err(ParseError::InvalidLength { found, expected }) => {
@@ -66,12 +62,6 @@ proptest! {
             }
             Err(other) => prop_assert!(false, "unexpected error {:?}", other),
         }
-    }
-
-    #[test]
-    fn arbitrary_strings_never_panic(text: String) {
-        let _ = text.parse::<ObjectId>();
-        let _ = objectid::extract_timestamp_s(&text);
     }
 
     #[test]
@@ -105,44 +95,26 @@ proptest! {
         let peer = bson::oid::ObjectId::parse_str(id.to_string()).unwrap();
         prop_assert_eq!(peer.bytes(), id.to_bytes());
     }
-}
 
-/// Bytes of any value, some runs of exactly the 24 that the length check lets through.
-fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        proptest::collection::vec(any::<u8>(), 0..64),
-        proptest::collection::vec(any::<u8>(), 24),
-        proptest::collection::vec(0x20u8..0x80, 24),
-    ]
-}
-
-proptest! {
     #[test]
     fn from_parts_then_display_then_from_str_gives_the_parts_back(
         timestamp_s in 0..=u64::from(u32::MAX),
         counter: u64,
     ) {
         let id = ObjectId::from_parts(timestamp_s, counter).unwrap();
-        let parsed: ObjectId = id.to_string().parse().unwrap();
-        prop_assert_eq!(parsed, id);
-        prop_assert_eq!((parsed.timestamp_s(), parsed.counter()), (timestamp_s, counter));
+        let parts = |id: ObjectId| (id.timestamp_s(), id.counter());
+        text::assert_both_ways(&id, &id.to_string(), parts, (timestamp_s, counter));
     }
+}
 
-    #[test]
-    fn canonical_length_strings_never_panic(text in "\\PC{24}") {
-        // 24 characters of any kind: past the length check (when they are ASCII), into the
-        // digits.
-        let parsed = text.parse::<ObjectId>();
-        prop_assert_eq!(objectid::extract_timestamp_s(&text), parsed.map(ObjectId::timestamp_s));
-    }
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(768))]
 
+    /// Any string, 24 characters of any kind (past the length check when they are ASCII, into
+    /// the digits), or any bytes read as text: 256 cases of each, in expectation.
     #[test]
-    fn arbitrary_bytes_read_as_text_never_panic(bytes in any_bytes()) {
-        let text = String::from_utf8_lossy(&bytes);
-        let parsed = text.parse::<ObjectId>();
-        prop_assert_eq!(objectid::extract_timestamp_s(&text), parsed.map(ObjectId::timestamp_s));
-        if let Ok(id) = parsed {
-            prop_assert_eq!(id.to_string(), text);
-        }
+    fn arbitrary_text_never_panics_and_reads_as_it_displays(text in text_around(24)) {
+        let (extract, timestamp) = (objectid::extract_timestamp_s, ObjectId::timestamp_s);
+        text::assert_reads_any_text(&text, extract, timestamp, str::to_owned);
     }
 }

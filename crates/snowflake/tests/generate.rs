@@ -6,31 +6,14 @@
 #![cfg(feature = "std")]
 
 use std::collections::HashSet;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use snowflake::{EPOCH_MS, Error, SnowflakeId, SnowflakeIdGenerator};
+use test_support::generated::{assert_strictly_increasing, unix_ms};
 
 const MAX_TIMESTAMP_MS: u64 = SnowflakeId::MAX_TIMESTAMP_MS;
 /// 2025-06-01T12:00:00.000Z.
 const T: u64 = 1_748_779_200_000;
-
-fn unix_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
-}
-
-fn assert_strictly_increasing(ids: &[SnowflakeId]) {
-    for (index, pair) in ids.windows(2).enumerate() {
-        assert!(
-            pair[0] < pair[1],
-            "at {index}: {:?} then {:?}",
-            pair[0],
-            pair[1]
-        );
-    }
-}
 
 #[test]
 fn generators_are_send_and_sync() {

@@ -2,6 +2,7 @@
 //! say what was wrong and where.
 
 use snowflake::{EPOCH_MS, Error, ParseError, SnowflakeId};
+use test_support::text;
 
 fn parse(text: &str) -> Result<SnowflakeId, ParseError> {
     text.parse()
@@ -23,38 +24,8 @@ fn display_is_the_plain_decimal_and_debug_wraps_it() {
 
 #[test]
 fn display_honours_width_fill_alignment_and_precision() {
-    let id = id(4_194_308_098);
     // Through `Formatter::pad`, like the other formats: left-aligned unless told otherwise.
-    assert_eq!(format!("[{id:12}]"), "[4194308098  ]");
-    assert_eq!(format!("[{id:>12}]"), "[  4194308098]");
-    assert_eq!(format!("[{id:*^14}]"), "[**4194308098**]");
-    assert_eq!(format!("[{id:.4}]"), "[4194]");
-    assert_eq!(format!("[{id:>6.4}]"), "[  4194]");
-    // A width below the length changes nothing.
-    assert_eq!(format!("{id:5}"), "4194308098");
-}
-
-#[test]
-fn try_from_str_is_from_str() {
-    for text in [
-        "4194308098",
-        "0",
-        "",
-        "+1",
-        "007",
-        "9223372036854775808",
-        "12\u{0663}",
-    ] {
-        assert_eq!(SnowflakeId::try_from(text), parse(text), "{text:?}");
-    }
-}
-
-#[test]
-fn nil_and_max_are_the_extremes_of_the_text() {
-    assert_eq!(parse("0"), Ok(SnowflakeId::NIL));
-    assert_eq!(parse("9223372036854775807"), Ok(SnowflakeId::MAX));
-    assert_eq!(SnowflakeId::MAX.to_string().len(), SnowflakeId::TEXT_LEN);
-    assert_eq!(SnowflakeId::default(), SnowflakeId::NIL);
+    text::assert_display_pads::<SnowflakeId>("4194308098", 4);
 }
 
 #[test]
@@ -62,6 +33,17 @@ fn the_canonical_text_parses_back() {
     for value in [0, 1, 9, 10, 4_194_308_098, 1 << 62, (1 << 63) - 1] {
         assert_eq!(parse(&value.to_string()), Ok(id(value)));
     }
+}
+
+#[test]
+fn nil_and_max_are_the_extremes_of_the_text() {
+    text::assert_nil_and_max(
+        SnowflakeId::NIL,
+        "0",
+        SnowflakeId::MAX,
+        "9223372036854775807",
+        SnowflakeId::TEXT_LEN,
+    );
 }
 
 #[test]
@@ -82,30 +64,27 @@ fn what_u64_from_str_accepts_but_display_never_writes_is_rejected() {
 
 #[test]
 fn signs_space_separators_and_other_alphabets_are_invalid_characters_at_their_byte_index() {
-    for (text, index, character) in [
-        ("-1", 0, '-'),
-        (" 1", 0, ' '),
-        ("1 ", 1, ' '),
-        ("1\n", 1, '\n'),
-        ("\t1", 0, '\t'),
-        ("1_000", 1, '_'),
-        ("1,000", 1, ','),
-        ("1.0", 1, '.'),
-        ("1e3", 1, 'e'),
-        ("0x1F", 1, 'x'),
-        ("abc", 0, 'a'),
-        // Non-ASCII digits: full-width one, Arabic-Indic three, Devanagari five.
-        ("\u{FF11}", 0, '\u{FF11}'),
-        ("12\u{0663}", 2, '\u{0663}'),
-        ("9\u{096B}9", 1, '\u{096B}'),
-        ("4194308098é", 10, 'é'),
-    ] {
-        assert_eq!(
-            parse(text),
-            Err(ParseError::InvalidCharacter { index, character }),
-            "{text:?}"
-        );
-    }
+    text::assert_invalid_characters::<SnowflakeId, _>(
+        &[
+            ("-1", 0),
+            (" 1", 0),
+            ("1 ", 1),
+            ("1\n", 1),
+            ("\t1", 0),
+            ("1_000", 1),
+            ("1,000", 1),
+            ("1.0", 1),
+            ("1e3", 1),
+            ("0x1F", 1),
+            ("abc", 0),
+            // Non-ASCII digits: full-width one, Arabic-Indic three, Devanagari five.
+            ("\u{FF11}", 0),
+            ("12\u{0663}", 2),
+            ("9\u{096B}9", 1),
+            ("4194308098é", 10),
+        ],
+        |index, character| ParseError::InvalidCharacter { index, character },
+    );
 }
 
 #[test]
@@ -151,23 +130,35 @@ fn the_range_ends_below_2_to_the_63() {
 }
 
 #[test]
+fn try_from_str_is_from_str() {
+    text::assert_try_from_str_is_from_str::<SnowflakeId>(&[
+        "4194308098",
+        "0",
+        "",
+        "+1",
+        "007",
+        "9223372036854775808",
+        "12\u{0663}",
+    ]);
+}
+
+#[test]
 fn parse_errors_name_the_problem_and_the_place() {
-    assert_eq!(
-        parse("1_0").unwrap_err().to_string(),
-        "invalid character '_' at byte index 1: a Snowflake id is written with the ASCII digits 0-9 only"
-    );
-    assert_eq!(
-        parse("012").unwrap_err().to_string(),
-        "leading zero at byte index 0 of 3 digits: a Snowflake id is written without leading zeros"
-    );
-    assert_eq!(
-        parse("9223372036854775808").unwrap_err().to_string(),
-        "19 digits are out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)"
-    );
-    assert_eq!(
-        parse("").unwrap_err().to_string(),
-        "empty string: expected a Snowflake id in decimal"
-    );
+    text::assert_messages::<SnowflakeId>(&[
+        (
+            "1_0",
+            "invalid character '_' at byte index 1: a Snowflake id is written with the ASCII digits 0-9 only",
+        ),
+        (
+            "012",
+            "leading zero at byte index 0 of 3 digits: a Snowflake id is written without leading zeros",
+        ),
+        (
+            "9223372036854775808",
+            "19 digits are out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)",
+        ),
+        ("", "empty string: expected a Snowflake id in decimal"),
+    ]);
 }
 
 #[test]

@@ -4,6 +4,8 @@
 use proptest::prelude::*;
 use snowflake::{EPOCH_MS, ParseError, SnowflakeId, extract_timestamp_ms};
 use snowflaked::Snowflake;
+use test_support::strategy::string_of;
+use test_support::text;
 
 const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << 41) - 1;
 
@@ -13,12 +15,6 @@ fn parts() -> impl Strategy<Value = (u64, u16, u16)> {
 
 /// Digits, signs, space, separators and non-ASCII digits.
 const MIXED: &str = "0123456789+-_ .,e\u{FF10}\u{0663}é";
-
-fn mixed_string(max_len: usize) -> impl Strategy<Value = String> {
-    let chars: Vec<char> = MIXED.chars().collect();
-    proptest::collection::vec(proptest::sample::select(chars), 0..=max_len)
-        .prop_map(|chars| chars.into_iter().collect())
-}
 
 proptest! {
     #[test]
@@ -70,7 +66,7 @@ proptest! {
     }
 
     #[test]
-    fn the_parser_accepts_exactly_what_display_writes(text in mixed_string(24)) {
+    fn the_parser_accepts_exactly_what_display_writes(text in string_of(MIXED, 0..=24)) {
         match text.parse::<SnowflakeId>() {
             Ok(id) => prop_assert_eq!(id.to_string(), text),
             Err(_) => {
@@ -93,12 +89,8 @@ proptest! {
         (timestamp_ms, worker_id, sequence) in parts(),
     ) {
         let id = SnowflakeId::from_parts(timestamp_ms, worker_id, sequence).unwrap();
-        let parsed: SnowflakeId = id.to_string().parse().unwrap();
-        prop_assert_eq!(parsed, id);
-        prop_assert_eq!(
-            (parsed.timestamp_ms(), parsed.worker_id(), parsed.sequence()),
-            (timestamp_ms, worker_id, sequence)
-        );
+        let parts = |id: SnowflakeId| (id.timestamp_ms(), id.worker_id(), id.sequence());
+        text::assert_both_ways(&id, &id.to_string(), parts, (timestamp_ms, worker_id, sequence));
     }
 
     #[test]
@@ -109,9 +101,7 @@ proptest! {
         ],
     ) {
         let text = String::from_utf8_lossy(&bytes);
-        if let Ok(id) = text.parse::<SnowflakeId>() {
-            prop_assert_eq!(id.to_string(), text);
-        }
+        text::assert_parsed_displays_as::<SnowflakeId>(&text, str::to_owned);
     }
 
     #[test]

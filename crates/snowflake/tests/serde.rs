@@ -4,6 +4,7 @@
 
 use serde_test::{Configure, Token, assert_de_tokens, assert_de_tokens_error, assert_tokens};
 use snowflake::SnowflakeId;
+use test_support::serde_checks;
 
 fn id(value: u64) -> SnowflakeId {
     SnowflakeId::try_from(value).unwrap()
@@ -38,23 +39,23 @@ fn rejects_integers_out_of_range() {
 
 #[test]
 fn human_readable_formats_also_take_the_canonical_decimal_string() {
-    assert_de_tokens(&id(4_194_308_098).readable(), &[Token::Str("4194308098")]);
-    assert_de_tokens(
-        &id(4_194_308_098).readable(),
-        &[Token::BorrowedStr("4194308098")],
-    );
-    assert_de_tokens(
-        &id(4_194_308_098).readable(),
-        &[Token::String("4194308098")],
-    );
-    assert_de_tokens_error::<serde_test::Readable<SnowflakeId>>(
-        &[Token::Str("+1")],
-        "invalid character '+' at byte index 0: a Snowflake id is written with the ASCII digits 0-9 only",
-    );
-    assert_de_tokens_error::<serde_test::Readable<SnowflakeId>>(
-        &[Token::Str("01")],
-        "leading zero at byte index 0 of 2 digits: a Snowflake id is written without leading zeros",
-    );
+    for token in [
+        Token::Str("4194308098"),
+        Token::BorrowedStr("4194308098"),
+        Token::String("4194308098"),
+    ] {
+        assert_de_tokens(&id(4_194_308_098).readable(), &[token]);
+    }
+    serde_checks::assert_readable_texts_refused::<SnowflakeId>(&[
+        (
+            "+1",
+            "invalid character '+' at byte index 0: a Snowflake id is written with the ASCII digits 0-9 only",
+        ),
+        (
+            "01",
+            "leading zero at byte index 0 of 2 digits: a Snowflake id is written without leading zeros",
+        ),
+    ]);
 }
 
 #[test]
@@ -79,18 +80,13 @@ fn other_types_are_rejected() {
 
 #[test]
 fn json_round_trip() {
-    let ids = vec![id(0), id(4_194_308_098), id((1 << 63) - 1)];
-    let json = serde_json::to_string(&ids).unwrap();
-    assert_eq!(json, "[0,4194308098,9223372036854775807]");
-    assert_eq!(
-        serde_json::from_str::<Vec<SnowflakeId>>(&json).unwrap(),
-        ids
-    );
+    let ids = [id(0), id(4_194_308_098), id((1 << 63) - 1)];
+    serde_checks::assert_json_round_trip(&ids, Some("[0,4194308098,9223372036854775807]"));
     assert_eq!(
         serde_json::from_str::<SnowflakeId>("\"9223372036854775807\"").unwrap(),
         id((1 << 63) - 1)
     );
-    for bad in [
+    serde_checks::assert_json_refused::<SnowflakeId>(&[
         "-1",
         "9223372036854775808",
         "1.5",
@@ -98,7 +94,5 @@ fn json_round_trip() {
         "\" 1\"",
         "\"9223372036854775808\"",
         "null",
-    ] {
-        assert!(serde_json::from_str::<SnowflakeId>(bad).is_err(), "{bad}");
-    }
+    ]);
 }

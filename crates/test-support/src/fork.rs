@@ -1,9 +1,13 @@
-//! Runs code in a forked child process and brings back what it returns.
+//! Runs code in a forked child process and brings back what it returns, and the two checks
+//! every generator makes across a fork: its ids, and its random draws, are not the parent's.
 //!
 //! The child runs the closure, writes its lines to a pipe and leaves with `_exit` (no
 //! destructors, no test-harness code in the child). The parent waits at most `TIMEOUT` for
 //! the child: a child that deadlocks fails the test instead of hanging it.
 
+use std::collections::BTreeSet;
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -57,6 +61,62 @@ pub fn in_child(child: impl FnOnce() -> Vec<String>) -> Result<Vec<String>, Stri
     } else {
         text.split('\n').map(str::to_owned).collect()
     })
+}
+
+/// Runs `burst` in a forked child, then in the parent, which served `before` ahead of the fork:
+/// the child's ids, read back from their text, are as many as the parent's, distinct, and none
+/// of them is `before` or one of the parent's. Returns the child's ids and the parent's, for
+/// checks of their order.
+///
+/// # Panics
+///
+/// If any of these does not hold, or the child fails.
+pub fn assert_child_shares_no_id<T>(before: T, burst: impl Fn() -> Vec<T>) -> (Vec<T>, Vec<T>)
+where
+    T: Display + FromStr + Ord + Debug,
+    T::Err: Debug,
+{
+    let texts = in_child(|| burst().iter().map(ToString::to_string).collect())
+        .unwrap_or_else(|error| panic!("the child: {error}"));
+    let parent = burst();
+    let child: Vec<T> = texts
+        .iter()
+        .map(|text| text.parse().unwrap_or_else(|e| panic!("{text:?}: {e:?}")))
+        .collect();
+    assert_eq!(
+        child.len(),
+        parent.len(),
+        "ids of the child and of the parent"
+    );
+    let served: BTreeSet<&T> = parent.iter().chain([&before]).collect();
+    let mut seen = BTreeSet::new();
+    for id in &child {
+        assert!(
+            !served.contains(id),
+            "{id:?} served in the parent and the child"
+        );
+        assert!(seen.insert(id), "{id:?} served twice in the child");
+    }
+    (child, parent)
+}
+
+/// Draws with `draw` once, then `n` times in a forked child and `n` times in the parent: the
+/// child makes its `n` draws and none is one of the parent's (a random source that the child
+/// does not reseed repeats them).
+///
+/// # Panics
+///
+/// If a draw repeats, or the child fails.
+pub fn assert_draws_differ(n: usize, draw: impl Fn() -> String) {
+    let _ = draw();
+    let child = in_child(|| (0..n).map(|_| draw()).collect())
+        .unwrap_or_else(|error| panic!("the child: {error}"));
+    let parent: Vec<String> = (0..n).map(|_| draw()).collect();
+    assert_eq!(child.len(), n, "{child:?}");
+    assert!(
+        child.iter().all(|drawn| !parent.contains(drawn)),
+        "{child:?} {parent:?}"
+    );
 }
 
 fn write_all(fd: i32, mut bytes: &[u8]) -> bool {

@@ -83,7 +83,7 @@ where
 
     let mut outcome = Outcome::default();
     for (thread, stream) in streams.iter().enumerate() {
-        if let Some(at) = stream.windows(2).position(|pair| pair[0] >= pair[1]) {
+        if let Some(at) = crate::generated::first_out_of_order(stream) {
             panic!("parent thread {thread}: id {at} is not below the next one");
         }
         outcome.parent_ids += stream.len();
@@ -244,4 +244,20 @@ pub fn assert_fill_survives<T: Copy + Sync, E>(
         },
     );
     assert_survived(&outcome, true);
+}
+
+/// [`assert_generate_survives`], then [`assert_fill_survives`]: the two storms of a format whose
+/// process-wide generator serves single ids and batches.
+///
+/// # Panics
+///
+/// As the two.
+pub fn assert_generate_and_fill_survive<T: Copy + Sync, E>(
+    generate: impl Fn() -> Result<T, E> + Sync,
+    fill: impl Fn(&mut [T]) -> Result<(), E> + Sync,
+    key: fn(T) -> u128,
+    nil: T,
+) {
+    assert_generate_survives(generate, key);
+    assert_fill_survives(fill, key, nil);
 }

@@ -1,11 +1,29 @@
 //! Helpers shared by the tests of the workspace's crates (not published): running code in a
 //! forked child, forking while threads generate, drawing ids from several threads at once, and
-//! the clock faults every time-ordered format must survive. They check behaviour and never
-//! measure time.
+//! the clock faults every time-ordered format must survive; the golden files; and the checks
+//! that every format's tests make of its text, its serde forms and its generated ids, with
+//! strategies for its property tests. They check behaviour and never measure time.
+//!
+//! - [`clock_faults`]: a clock that steps back, jumps forward or is stuck, with the ids the
+//!   clock rule predicts.
+//! - [`fork`]: code in a forked child; ids and random draws that a child must not share.
+//! - [`fork_storm`]: forks while threads generate.
+//! - [`stress`]: a million ids from four threads.
+//! - [`generated`]: order, one sequence for `generate` and `fill`, random draws, the wall clock.
+//! - [`golden`]: the files of `golden/` and the fields of their cases.
+//! - [`text`]: parsing tables, errors and messages, both directions, `Display` padding.
+//! - [`serde_checks`]: tokens of both configurations, refused input, JSON.
+//! - [`strategy`]: proptest strategies of strings and bytes.
 
 pub mod clock_faults;
 #[cfg(unix)]
 pub mod fork;
 #[cfg(unix)]
 pub mod fork_storm;
+pub mod generated;
+pub mod golden;
+pub mod serde_checks;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod strategy;
 pub mod stress;
+pub mod text;

@@ -4,6 +4,8 @@
 
 use std::fmt::Display;
 
+use crate::generated::first_out_of_order;
+
 const THREADS: usize = 4;
 const PER_THREAD: usize = 250_000;
 const MAX_BATCH: usize = 1_000;
@@ -31,12 +33,11 @@ pub fn four_threads_distinct_and_increasing<T>(
     let mut all = Vec::with_capacity(THREADS * PER_THREAD);
     for (thread, stream) in streams.iter().enumerate() {
         assert_eq!(stream.len(), PER_THREAD);
-        for (index, pair) in stream.windows(2).enumerate() {
-            assert!(
-                pair[0] < pair[1],
-                "thread {thread}, id {index}: {} then {}",
-                pair[0],
-                pair[1]
+        if let Some(at) = first_out_of_order(stream) {
+            panic!(
+                "thread {thread}, id {at}: {} then {}",
+                stream[at],
+                stream[at + 1]
             );
         }
         all.extend_from_slice(stream);

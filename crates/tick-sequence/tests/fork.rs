@@ -51,13 +51,7 @@ fn the_fork_generation_moves_in_the_child_only() {
 #[test]
 fn random_bits_differ_between_parent_and_child() {
     // The thread-local generator is seeded before the fork.
-    let _ = random_bits(128);
-    let child = in_child(|| (0..4).map(|_| random_bits(128).to_string()).collect()).unwrap();
-    let parent: Vec<String> = (0..4).map(|_| random_bits(128).to_string()).collect();
-    assert!(
-        child.iter().all(|draw| !parent.contains(draw)),
-        "{child:?} {parent:?}"
-    );
+    support::assert_draws_differ(4, || random_bits(128).to_string());
 }
 
 #[test]

@@ -4,12 +4,17 @@ use tick_sequence::{Start, TickSequence};
 
 const MS: u64 = 1_000_000;
 
+/// Feeds `sequence` the clock readings of `served` in order, each with the pair it must serve.
+fn assert_serves(sequence: &TickSequence, served: &[(u64, (u64, u128))]) {
+    for (step, &(now, pair)) in served.iter().enumerate() {
+        assert_eq!(sequence.next_at(now), pair, "reading {step}, at {now}");
+    }
+}
+
 #[test]
 fn a_new_tick_restarts_at_zero_or_at_a_random_value_within_the_width() {
     let zero = TickSequence::new(12, MS, Start::Zero);
-    assert_eq!(zero.next_at(5), (5, 0));
-    assert_eq!(zero.next_at(5), (5, 1));
-    assert_eq!(zero.next_at(6), (6, 0));
+    assert_serves(&zero, &[(5, (5, 0)), (5, (5, 1)), (6, (6, 0))]);
 
     // 3-bit random starts: always in range, and not always the same.
     let mut seen = [false; 8];
@@ -37,11 +42,16 @@ fn the_same_tick_increments() {
 #[test]
 fn a_clock_that_went_back_increments_the_last_tick() {
     let sequence = TickSequence::new(12, MS, Start::Zero);
-    assert_eq!(sequence.next_at(10_000), (10_000, 0));
-    // A 10 s step back: the tick stays, the counter goes on.
-    assert_eq!(sequence.next_at(0), (10_000, 1));
-    assert_eq!(sequence.next_at(9_999), (10_000, 2));
-    assert_eq!(sequence.next_at(10_000), (10_000, 3));
+    assert_serves(
+        &sequence,
+        &[
+            (10_000, (10_000, 0)),
+            // A 10 s step back: the tick stays, the counter goes on.
+            (0, (10_000, 1)),
+            (9_999, (10_000, 2)),
+            (10_000, (10_000, 3)),
+        ],
+    );
 }
 
 #[test]
@@ -92,14 +102,13 @@ fn a_forward_jump_restarts_the_counter() {
     sequence.next_at(5);
     sequence.next_at(5);
     // One hour later.
-    assert_eq!(sequence.next_at(5 + 3_600_000), (3_600_005, 0));
+    assert_serves(&sequence, &[(5 + 3_600_000, (3_600_005, 0))]);
 }
 
 #[test]
 fn the_first_reading_starts_a_tick_even_at_zero() {
     let sequence = TickSequence::new(4, MS, Start::Zero);
-    assert_eq!(sequence.next_at(0), (0, 0));
-    assert_eq!(sequence.next_at(0), (0, 1));
+    assert_serves(&sequence, &[(0, (0, 0)), (0, (0, 1))]);
 }
 
 #[test]

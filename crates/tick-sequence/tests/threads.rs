@@ -1,18 +1,11 @@
 //! One `static` sequence shared by four threads.
 
 use std::collections::HashSet;
-use std::time::{SystemTime, UNIX_EPOCH};
 
+use test_support::generated::unix_ms;
 use tick_sequence::{Start, TickSequence};
 
 static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
-
-fn unix_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
-}
 
 #[test]
 fn four_threads_get_strictly_increasing_distinct_pairs_on_the_unix_millisecond() {

@@ -8,24 +8,15 @@
 //! `tests/stress.rs`.
 #![cfg(feature = "std")]
 
-use std::collections::HashSet;
-use std::time::{SystemTime, UNIX_EPOCH};
-
+use test_support::generated::{self, unix_ms};
 use ulid::{Error, Ulid};
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
-}
 
 #[test]
 fn same_millisecond_bulk_of_a_million_is_strictly_increasing_in_value_and_text() {
     let mut ids = vec![Ulid::NIL; 1_000_000];
-    let before = now_ms();
+    let before = unix_ms();
     ulid::fill(&mut ids);
-    let after = now_ms();
+    let after = unix_ms();
 
     // One clock reading: every id shares the first one's millisecond (a random 80-bit start
     // leaves room for 2^79 increments on average, so the counter does not run out).
@@ -50,10 +41,10 @@ fn same_millisecond_bulk_of_a_million_is_strictly_increasing_in_value_and_text()
 
 #[test]
 fn generate_follows_the_clock_and_increases() {
-    let before = now_ms();
+    let before = unix_ms();
     let ids: Vec<Ulid> = (0..10_000).map(|_| ulid::generate()).collect();
-    let after = now_ms();
-    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    let after = unix_ms();
+    generated::assert_strictly_increasing(&ids);
     // The clock may not step back during the test; then the timestamps stay within it.
     assert!(ids[0].timestamp_ms() >= before);
     assert!(ids[ids.len() - 1].timestamp_ms() <= after);
@@ -61,16 +52,7 @@ fn generate_follows_the_clock_and_increases() {
 
 #[test]
 fn generate_and_fill_share_one_sequence() {
-    let first = ulid::generate();
-    let mut batch = [Ulid::NIL; 100];
-    ulid::fill(&mut batch);
-    let last = ulid::generate();
-    assert!(first < batch[0]);
-    assert!(batch.windows(2).all(|pair| pair[0] < pair[1]));
-    assert!(batch[99] < last);
-
-    // An empty batch takes nothing from the sequence and changes nothing.
-    ulid::fill(&mut []);
+    generated::assert_generate_and_fill_share_one_sequence(ulid::generate, ulid::fill, Ulid::NIL);
 }
 
 #[test]
@@ -88,16 +70,13 @@ fn generated_ids_parse_in_the_ulid_crate() {
 
 #[test]
 fn generate_at_keeps_the_timestamp_and_draws_80_random_bits() {
-    let ids: Vec<Ulid> = (0..64)
-        .map(|_| ulid::generate_at(1_469_922_850_259).unwrap())
-        .collect();
-    assert!(ids.iter().all(|id| id.timestamp_ms() == 1_469_922_850_259));
+    let draw = |timestamp_ms| ulid::generate_at(timestamp_ms).unwrap();
+    let parts = |id: Ulid| (id.timestamp_ms(), id.random());
+    let ids = generated::random_draws(64, 1_469_922_850_259, draw, parts);
     assert!(
         ids.iter()
             .all(|id| id.to_string().starts_with("01ARZ3NDEK"))
     );
-    let distinct: HashSet<u128> = ids.iter().map(|id| id.random()).collect();
-    assert_eq!(distinct.len(), 64);
     // Every one of the 80 bits is set in some draw and clear in another (a stuck bit would
     // survive 64 draws one time in 2^63).
     let ones = ids.iter().fold(0u128, |acc, id| acc | id.random());

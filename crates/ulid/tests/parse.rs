@@ -1,6 +1,10 @@
 //! Bad input: each an error whose variant, fields and message say what was wrong and where.
 
+use test_support::text;
 use ulid::{Error, ParseError, Ulid};
+
+/// The example of the ULID specification.
+const EXAMPLE: &str = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 
 fn parse(text: &str) -> Result<Ulid, ParseError> {
     text.parse()
@@ -8,59 +12,46 @@ fn parse(text: &str) -> Result<Ulid, ParseError> {
 
 #[test]
 fn wrong_lengths_report_the_characters_found() {
-    for (text, found) in [
-        ("", 0),
-        ("01ARZ3NDEKTSV4RRFFQ69G5FA", 25),
-        ("01ARZ3NDEKTSV4RRFFQ69G5FAVV", 27),
-        ("01ARZ3ND-EKTS-V4RR-FFQ6-9G5FAV", 30),
-        // 25 characters in 26 bytes: the length, not the byte count, is wrong.
-        ("01ARZ3NDEKTSV4RRFFQ69G5Fı", 25),
-    ] {
-        let error = parse(text).unwrap_err();
-        assert_eq!(
-            error,
-            ParseError::InvalidLength {
-                found,
-                expected: 26
-            },
-            "{text:?}"
-        );
-        assert_eq!(
-            error.to_string(),
-            format!("a ULID has 26 characters, found {found}")
-        );
-        assert_eq!(ulid::extract_timestamp_ms(text), Err(error));
+    let mut texts = text::resized(EXAMPLE, 0..60);
+    texts.extend(
+        [
+            "",
+            "01ARZ3NDEKTSV4RRFFQ69G5FA",
+            "01ARZ3NDEKTSV4RRFFQ69G5FAVV",
+            "01ARZ3ND-EKTS-V4RR-FFQ6-9G5FAV",
+            // 25 characters in 26 bytes: the length, not the byte count, is wrong.
+            "01ARZ3NDEKTSV4RRFFQ69G5Fı",
+        ]
+        .map(String::from),
+    );
+    let error = |found| ParseError::InvalidLength {
+        found,
+        expected: 26,
+    };
+    text::assert_wrong_lengths::<Ulid, _>(&texts, error, "a ULID has 26 characters");
+    for text in &texts {
+        text::assert_extract_as_parse(text, ulid::extract_timestamp_ms, Ulid::timestamp_ms);
     }
 }
 
 #[test]
 fn characters_outside_the_alphabet_are_named_with_their_byte_index() {
-    for (text, index, character) in [
-        ("01ARZ3NDEKTSV4RRFFQ69G5FAU", 25, 'U'),
-        ("01ARZ3NDEKTSV4RRFFQ69G5FAu", 25, 'u'),
-        ("01ARZ3NDEK-SV4RRFFQ69G5FAV", 10, '-'),
-        ("01ARZ3NDEK_SV4RRFFQ69G5FAV", 10, '_'),
-        ("{1ARZ3NDEKTSV4RRFFQ69G5FAV", 0, '{'),
-        // The dotless i would upper-case to I, an alias: it must not be read as one.
-        ("01ARZ3NDEKTSV4RRFFQ69G5FAı", 25, 'ı'),
-        ("0ıARZ3NDEKTSV4RRFFQ69G5FAV", 1, 'ı'),
-        // The first bad character is reported, though a later one is not ASCII.
-        ("01ARZ3NDEKTSV4RRFFQ69G5F#ı", 24, '#'),
-        ("01ARZ3NDEKTSV4RRFFQ69G5FA\0", 25, '\0'),
-    ] {
-        let error = parse(text).unwrap_err();
-        assert_eq!(
-            error,
-            ParseError::InvalidCharacter { index, character },
-            "{text:?}"
-        );
-        let message = error.to_string();
-        assert!(message.contains(&format!("{character:?}")), "{message}");
-        assert!(
-            message.contains(&format!("byte index {index}")),
-            "{message}"
-        );
-    }
+    text::assert_invalid_characters::<Ulid, _>(
+        &[
+            ("01ARZ3NDEKTSV4RRFFQ69G5FAU", 25),
+            ("01ARZ3NDEKTSV4RRFFQ69G5FAu", 25),
+            ("01ARZ3NDEK-SV4RRFFQ69G5FAV", 10),
+            ("01ARZ3NDEK_SV4RRFFQ69G5FAV", 10),
+            ("{1ARZ3NDEKTSV4RRFFQ69G5FAV", 0),
+            // The dotless i would upper-case to I, an alias: it must not be read as one.
+            ("01ARZ3NDEKTSV4RRFFQ69G5FAı", 25),
+            ("0ıARZ3NDEKTSV4RRFFQ69G5FAV", 1),
+            // The first bad character is reported, though a later one is not ASCII.
+            ("01ARZ3NDEKTSV4RRFFQ69G5F#ı", 24),
+            ("01ARZ3NDEKTSV4RRFFQ69G5FA\0", 25),
+        ],
+        |index, character| ParseError::InvalidCharacter { index, character },
+    );
 }
 
 #[test]
@@ -73,16 +64,27 @@ fn a_first_symbol_above_7_is_an_overflow_not_a_wrap() {
     ] {
         let error = parse(text).unwrap_err();
         assert_eq!(error, ParseError::Overflow { first }, "{text:?}");
-        assert!(error.to_string().contains(&format!("{first:?}")));
+        assert!(
+            error.to_string().contains(&format!("{first:?}")),
+            "{text:?}"
+        );
     }
     // The largest value is accepted, in either case.
-    assert_eq!(
-        parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
-        Ok(Ulid::from_u128(u128::MAX))
-    );
-    assert_eq!(
-        parse("7zzzzzzzzzzzzzzzzzzzzzzzzz"),
-        Ok(Ulid::from_u128(u128::MAX))
+    let largest = Ok(Ulid::from_u128(u128::MAX));
+    text::assert_parses(&[
+        ("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", largest),
+        ("7zzzzzzzzzzzzzzzzzzzzzzzzz", largest),
+    ]);
+}
+
+#[test]
+fn nil_and_max_are_the_extremes_of_the_text() {
+    text::assert_nil_and_max(
+        Ulid::NIL,
+        "00000000000000000000000000",
+        Ulid::MAX,
+        "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        Ulid::TEXT_LEN,
     );
 }
 
@@ -99,6 +101,18 @@ fn the_aliases_read_as_0_and_1_in_either_case() {
     ] {
         assert_eq!(parse(text), Ok(ones), "{text:?}");
     }
+}
+
+#[test]
+fn try_from_str_is_from_str() {
+    text::assert_try_from_str_is_from_str::<Ulid>(&[
+        EXAMPLE,
+        "01arz3ndektsv4rrffq69g5fav",
+        "",
+        "01ARZ3NDEKTSV4RRFFQ69G5FAU",
+        "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        "01ARZ3NDEKTSV4RRFFQ69G5FAé",
+    ]);
 }
 
 #[test]
@@ -140,42 +154,12 @@ fn parts_out_of_range_name_the_field_the_value_and_the_maximum() {
 #[test]
 fn debug_and_display_show_the_text() {
     let id = Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
-    assert_eq!(id.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    assert_eq!(id.to_string(), EXAMPLE);
     assert_eq!(format!("{id:?}"), "Ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
     assert_eq!(format!("{id:>30}"), "    01ARZ3NDEKTSV4RRFFQ69G5FAV");
 }
 
 #[test]
 fn display_honours_width_fill_alignment_and_precision() {
-    let id = Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
-    assert_eq!(format!("[{id:30}]"), "[01ARZ3NDEKTSV4RRFFQ69G5FAV    ]");
-    assert_eq!(format!("[{id:>30}]"), "[    01ARZ3NDEKTSV4RRFFQ69G5FAV]");
-    assert_eq!(format!("[{id:*^30}]"), "[**01ARZ3NDEKTSV4RRFFQ69G5FAV**]");
-    assert_eq!(format!("[{id:.10}]"), "[01ARZ3NDEK]");
-    assert_eq!(format!("[{id:>12.10}]"), "[  01ARZ3NDEK]");
-    // A width below the length changes nothing.
-    assert_eq!(format!("{id:5}"), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
-}
-
-#[test]
-fn try_from_str_is_from_str() {
-    for text in [
-        "01ARZ3NDEKTSV4RRFFQ69G5FAV",
-        "01arz3ndektsv4rrffq69g5fav",
-        "",
-        "01ARZ3NDEKTSV4RRFFQ69G5FAU",
-        "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
-        "01ARZ3NDEKTSV4RRFFQ69G5FAé",
-    ] {
-        assert_eq!(Ulid::try_from(text), parse(text), "{text:?}");
-    }
-}
-
-#[test]
-fn nil_and_max_are_the_extremes_of_the_text() {
-    assert_eq!(parse("00000000000000000000000000"), Ok(Ulid::NIL));
-    assert_eq!(parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(Ulid::MAX));
-    assert_eq!(Ulid::NIL.to_string().len(), Ulid::TEXT_LEN);
-    assert_eq!(Ulid::MAX.to_string().len(), Ulid::TEXT_LEN);
-    assert_eq!(Ulid::default(), Ulid::NIL);
+    text::assert_display_pads::<Ulid>(EXAMPLE, 10);
 }

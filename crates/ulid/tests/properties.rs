@@ -2,30 +2,28 @@
 //! crates.io `ulid` crate, and no panic on any input.
 
 use proptest::prelude::*;
+use test_support::strategy::{string_of, text_around};
+use test_support::text;
 use ulid::{ParseError, Ulid};
 
 /// Symbols, aliases, both cases and a few strangers (`U`, punctuation, non-ASCII).
 const MIXED: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzOoIiLlUu-_ *ıé";
 
-fn string_of(
-    alphabet: &str,
-    len: impl Into<proptest::collection::SizeRange>,
-) -> BoxedStrategy<String> {
-    let chars: Vec<char> = alphabet.chars().collect();
-    proptest::collection::vec(proptest::sample::select(chars), len)
-        .prop_map(|chars| chars.into_iter().collect())
-        .boxed()
-}
-
 /// 26 characters where both parsers specify the same thing: symbols of either case, and no
 /// aliases (the peer rejects `O`, `I` and `L`, which the specification reads as `0` and `1`).
-fn peer_domain() -> BoxedStrategy<String> {
+fn peer_domain() -> impl Strategy<Value = String> {
     (
         string_of("01234567", 1),
         string_of("0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz", 25),
     )
         .prop_map(|(first, rest)| first + &rest)
-        .boxed()
+}
+
+/// The text a ULID read from `text` displays as: upper case, the aliases read as 0 and 1.
+fn canonical(text: &str) -> String {
+    text.to_ascii_uppercase()
+        .replace('O', "0")
+        .replace(['I', 'L'], "1")
 }
 
 proptest! {
@@ -93,7 +91,7 @@ proptest! {
             Ok(id) => {
                 prop_assert_eq!(text.len(), 26);
                 prop_assert!(text.chars().all(is_symbol));
-                prop_assert_eq!(id.to_string(), text.to_ascii_uppercase().replace(['O'], "0").replace(['I', 'L'], "1"));
+                prop_assert_eq!(id.to_string(), canonical(&text));
             }
             Err(ParseError::InvalidLength { found, expected }) => {
                 prop_assert_eq!((found, expected), (text.chars().count(), 26));
@@ -114,57 +112,32 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_input_never_panics(bytes: Vec<u8>) {
-        let text = String::from_utf8_lossy(&bytes);
-        let _ = text.parse::<Ulid>();
-        let _ = ulid::extract_timestamp_ms(&text);
-    }
-
-    #[test]
     fn from_parts_rejects_exactly_the_values_out_of_range(timestamp_ms: u64, random: u128) {
         let result = Ulid::from_parts(timestamp_ms, random);
         prop_assert_eq!(result.is_ok(), timestamp_ms < 1 << 48 && random < 1 << 80);
     }
-}
 
-/// Bytes of any value, some runs of exactly the 26 that the length check lets through.
-fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        proptest::collection::vec(any::<u8>(), 0..64),
-        proptest::collection::vec(any::<u8>(), 26),
-        proptest::collection::vec(0x20u8..0x80, 26),
-    ]
-}
-
-proptest! {
     #[test]
     fn from_parts_then_display_then_from_str_gives_the_parts_back(
         timestamp_ms in 0u64..1 << 48,
         random in 0u128..1 << 80,
     ) {
         let id = Ulid::from_parts(timestamp_ms, random).unwrap();
-        let parsed: Ulid = id.to_string().parse().unwrap();
-        prop_assert_eq!(parsed, id);
-        prop_assert_eq!((parsed.timestamp_ms(), parsed.random()), (timestamp_ms, random));
-        prop_assert_eq!(ulid::extract_timestamp_ms(&id.to_string()), Ok(timestamp_ms));
+        let text = id.to_string();
+        let parts = |id: Ulid| (id.timestamp_ms(), id.random());
+        text::assert_both_ways(&id, &text, parts, (timestamp_ms, random));
+        prop_assert_eq!(ulid::extract_timestamp_ms(&text), Ok(timestamp_ms));
     }
+}
 
-    #[test]
-    fn arbitrary_strings_never_panic(text: String, near in "\\PC{26}") {
-        // `near` is 26 characters of any kind: past the length check, into the symbols.
-        for text in [text.as_str(), near.as_str()] {
-            let parsed = text.parse::<Ulid>();
-            prop_assert_eq!(ulid::extract_timestamp_ms(text), parsed.map(Ulid::timestamp_ms));
-        }
-    }
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(768))]
 
+    /// Any string, 26 characters of any kind (past the length check, into the symbols), or
+    /// any bytes read as text: 256 cases of each, in expectation.
     #[test]
-    fn arbitrary_bytes_read_as_text_never_panic(bytes in any_bytes()) {
-        let text = String::from_utf8_lossy(&bytes);
-        let parsed = text.parse::<Ulid>();
-        prop_assert_eq!(ulid::extract_timestamp_ms(&text), parsed.map(Ulid::timestamp_ms));
-        if let Ok(id) = parsed {
-            prop_assert_eq!(id.to_string(), text.to_ascii_uppercase().replace('O', "0").replace(['I', 'L'], "1"));
-        }
+    fn arbitrary_text_never_panics_and_reads_as_it_displays(text in text_around(26)) {
+        let (extract, timestamp) = (ulid::extract_timestamp_ms, Ulid::timestamp_ms);
+        text::assert_reads_any_text(&text, extract, timestamp, canonical);
     }
 }

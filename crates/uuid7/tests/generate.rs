@@ -4,26 +4,15 @@
 //! Fork is in `tests/fork.rs`, and many threads in `tests/stress.rs`.
 #![cfg(feature = "std")]
 
-use std::collections::HashSet;
-use std::time::{SystemTime, UNIX_EPOCH};
-
+use test_support::generated::{self, unix_ms};
 use uuid7::{Error, Uuid7};
-
-fn clock_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis()
-        .try_into()
-        .unwrap()
-}
 
 #[test]
 fn same_millisecond_bulk_is_strictly_increasing_in_value_and_text() {
-    let before = clock_ms();
+    let before = unix_ms();
     let mut ids = vec![Uuid7::NIL; 1_000_000];
     uuid7::fill(&mut ids);
-    let after = clock_ms();
+    let after = unix_ms();
 
     // One clock reading: one millisecond (a 74-bit counter from a random start does not run
     // out in a million steps, but for odds of 2^-54 it could borrow one more).
@@ -49,23 +38,20 @@ fn same_millisecond_bulk_is_strictly_increasing_in_value_and_text() {
 #[test]
 fn generated_ids_follow_the_clock() {
     for _ in 0..1000 {
-        let before = clock_ms();
+        let before = unix_ms();
         let id = uuid7::generate();
-        let after = clock_ms();
+        let after = unix_ms();
         assert!(before <= id.timestamp_ms() && id.timestamp_ms() <= after);
     }
 }
 
 #[test]
 fn generate_and_fill_share_one_sequence() {
-    let mut ids = vec![uuid7::generate()];
-    let mut batch = [Uuid7::NIL; 100];
-    uuid7::fill(&mut batch);
-    ids.extend(batch);
-    ids.push(uuid7::generate());
-    uuid7::fill(&mut []);
-    ids.push(uuid7::generate());
-    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    generated::assert_generate_and_fill_share_one_sequence(
+        uuid7::generate,
+        uuid7::fill,
+        Uuid7::NIL,
+    );
 }
 
 #[test]
@@ -91,12 +77,9 @@ fn generated_ids_are_version_7_for_the_uuid_crate() {
 
 #[test]
 fn generate_at_draws_a_random_counter_each_time() {
-    let ids: Vec<Uuid7> = (0..1000)
-        .map(|_| uuid7::generate_at(1_000).unwrap())
-        .collect();
-    assert!(ids.iter().all(|id| id.timestamp_ms() == 1_000));
-    let counters: HashSet<u128> = ids.iter().map(|id| id.counter()).collect();
-    assert_eq!(counters.len(), 1000);
+    let draw = |timestamp_ms| uuid7::generate_at(timestamp_ms).unwrap();
+    let ids = generated::random_draws(1000, 1_000, draw, |id| (id.timestamp_ms(), id.counter()));
+    let counters: Vec<u128> = ids.iter().map(|id| id.counter()).collect();
     // All 74 bits are drawn: some counter has its top bit set, and some has not.
     assert!(counters.iter().any(|counter| counter >> 73 == 1));
     assert!(counters.iter().any(|counter| counter >> 73 == 0));

@@ -1,28 +1,9 @@
 //! `golden/uuid7.json`, read in both directions and checked against independent sources: the
 //! `uuid` crate, the crates.io `uuid7` crate (as `uuid7_peer`) and RFC 9562, Appendix A.6.
 
-use serde_json::Value;
+use test_support::golden::{cases, decimal, number, string};
+use test_support::text::assert_both_ways;
 use uuid7::{Error, ParseError, Uuid7};
-
-fn golden() -> Value {
-    serde_json::from_str(include_str!("../../../golden/uuid7.json")).unwrap()
-}
-
-fn cases<'a>(golden: &'a Value, key: &str) -> &'a [Value] {
-    golden[key].as_array().unwrap()
-}
-
-fn u128_of(value: &Value) -> u128 {
-    value.as_str().unwrap().parse().unwrap()
-}
-
-fn u64_of(value: &Value) -> u64 {
-    value.as_str().unwrap().parse().unwrap()
-}
-
-fn u8_of(value: &Value) -> u8 {
-    value.as_u64().unwrap().try_into().unwrap()
-}
 
 /// The timestamp in milliseconds as the `uuid` crate reads it.
 fn uuid_timestamp_ms(uuid: &uuid::Uuid) -> u64 {
@@ -32,69 +13,65 @@ fn uuid_timestamp_ms(uuid: &uuid::Uuid) -> u64 {
 
 #[test]
 fn encode_vectors_round_trip() {
-    let golden = golden();
-    for case in cases(&golden, "encode") {
-        let (timestamp_ms, counter) = (u64_of(&case["timestamp_ms"]), u128_of(&case["counter"]));
-        let (value, text) = (u128_of(&case["value"]), case["text"].as_str().unwrap());
-
-        let id = Uuid7::from_parts(timestamp_ms, counter).unwrap();
+    for case in &cases("uuid7", "encode") {
+        let (value, text) = (decimal(case, "value"), string(case, "text"));
+        let id = Uuid7::from_u128(value).unwrap();
+        let parts = (decimal(case, "timestamp_ms"), decimal(case, "counter"));
         assert_eq!(id.to_u128(), value, "{case}");
-        assert_eq!(id.to_string(), text, "{case}");
-
-        let back: Uuid7 = text.parse().unwrap();
-        assert_eq!(back, id, "{case}");
-        assert_eq!(
-            (back.timestamp_ms(), back.counter()),
-            (timestamp_ms, counter)
-        );
-        assert_eq!(
-            uuid7::extract_timestamp_ms(text),
-            Ok(timestamp_ms),
-            "{case}"
-        );
-        assert_eq!(Uuid7::from_u128(value), Ok(id), "{case}");
+        assert_eq!(Uuid7::from_parts(parts.0, parts.1), Ok(id), "{case}");
+        assert_both_ways(&id, text, |id| (id.timestamp_ms(), id.counter()), parts);
+        assert_eq!(uuid7::extract_timestamp_ms(text), Ok(parts.0), "{case}");
         assert_eq!(Uuid7::from_bytes(value.to_be_bytes()), Ok(id), "{case}");
     }
 }
 
 #[test]
 fn encode_vectors_match_the_uuid_crate() {
-    let golden = golden();
-    for case in cases(&golden, "encode") {
-        let text = case["text"].as_str().unwrap();
+    for case in &cases("uuid7", "encode") {
+        let text = string(case, "text");
         let uuid = uuid::Uuid::parse_str(text).unwrap();
         assert_eq!(uuid.get_version_num(), 7, "{case}");
         assert_eq!(uuid.get_variant(), uuid::Variant::RFC4122, "{case}");
         assert_eq!(
             uuid_timestamp_ms(&uuid),
-            u64_of(&case["timestamp_ms"]),
+            decimal::<u64>(case, "timestamp_ms"),
             "{case}"
         );
-        assert_eq!(uuid.as_u128(), u128_of(&case["value"]), "{case}");
+        assert_eq!(uuid.as_u128(), decimal::<u128>(case, "value"), "{case}");
         assert_eq!(uuid.hyphenated().to_string(), text, "{case}");
         // rand_a and rand_b, read from the bytes the `uuid` crate parsed.
         let bytes = uuid.as_bytes();
         let rand_a = u16::from_be_bytes([bytes[6], bytes[7]]) & 0xFFF;
         let rand_b = u64::from_be_bytes(bytes[8..].try_into().unwrap()) & ((1 << 62) - 1);
-        assert_eq!(u128::from(rand_a), u128_of(&case["rand_a"]), "{case}");
-        assert_eq!(u128::from(rand_b), u128_of(&case["rand_b"]), "{case}");
+        assert_eq!(
+            u128::from(rand_a),
+            decimal::<u128>(case, "rand_a"),
+            "{case}"
+        );
+        assert_eq!(
+            u128::from(rand_b),
+            decimal::<u128>(case, "rand_b"),
+            "{case}"
+        );
     }
 }
 
 #[test]
 fn encode_vectors_match_the_uuid7_crate_packing_of_rand_a_and_rand_b() {
-    let golden = golden();
-    for case in cases(&golden, "encode") {
-        let counter = u128_of(&case["counter"]);
-        let (rand_a, rand_b) = (u128_of(&case["rand_a"]), u128_of(&case["rand_b"]));
+    for case in &cases("uuid7", "encode") {
+        let counter = decimal::<u128>(case, "counter");
+        let (rand_a, rand_b) = (
+            decimal::<u128>(case, "rand_a"),
+            decimal::<u128>(case, "rand_b"),
+        );
         assert_eq!((rand_a << 62) | rand_b, counter, "{case}");
         let peer = uuid7_peer::Uuid::try_from_fields_v7(
-            u64_of(&case["timestamp_ms"]),
+            decimal::<u64>(case, "timestamp_ms"),
             u16::try_from(rand_a).unwrap(),
             u64::try_from(rand_b).unwrap(),
         )
         .unwrap();
-        let text = case["text"].as_str().unwrap();
+        let text = string(case, "text");
         assert_eq!(peer.to_string(), text, "{case}");
         assert_eq!(text.parse::<uuid7_peer::Uuid>().unwrap(), peer, "{case}");
     }
@@ -102,10 +79,9 @@ fn encode_vectors_match_the_uuid7_crate_packing_of_rand_a_and_rand_b() {
 
 #[test]
 fn decode_vectors_accept_either_case() {
-    let golden = golden();
-    for case in cases(&golden, "decode") {
-        let (text, value) = (case["text"].as_str().unwrap(), u128_of(&case["value"]));
-        let canonical = case["canonical"].as_str().unwrap();
+    for case in &cases("uuid7", "decode") {
+        let (text, value) = (string(case, "text"), decimal::<u128>(case, "value"));
+        let canonical = string(case, "canonical");
         let id: Uuid7 = text.parse().unwrap();
         assert_eq!(id.to_u128(), value, "{case}");
         assert_eq!(id.to_string(), canonical, "{case}");
@@ -120,13 +96,13 @@ fn decode_vectors_accept_either_case() {
 
 #[test]
 fn invalid_texts_fail_with_the_documented_error() {
-    let golden = golden();
+    let invalid = cases("uuid7", "invalid_text");
     let mut kinds = std::collections::BTreeSet::new();
-    for case in cases(&golden, "invalid_text") {
-        let text = case["text"].as_str().unwrap();
+    for case in &invalid {
+        let text = string(case, "text");
         let error = text.parse::<Uuid7>().expect_err(text);
         assert_eq!(uuid7::extract_timestamp_ms(text), Err(error), "{case}");
-        let kind = case["error"].as_str().unwrap();
+        let kind = string(case, "error");
         kinds.insert(kind);
         match (kind, error) {
             ("length", ParseError::InvalidLength { found: len, .. }) => {
@@ -135,8 +111,8 @@ fn invalid_texts_fail_with_the_documented_error() {
             }
             ("invalid_character", ParseError::InvalidCharacter { index, character })
             | ("missing_hyphen", ParseError::MissingHyphen { index, character }) => {
-                assert_eq!(index as u64, case["index"].as_u64().unwrap(), "{case}");
-                assert_eq!(character.to_string(), case["character"].as_str().unwrap());
+                assert_eq!(index as u64, number::<u64>(case, "index"), "{case}");
+                assert_eq!(character.to_string(), string(case, "character"));
                 assert_eq!(text[index..].chars().next(), Some(character), "{case}");
                 let hyphen = [8, 13, 18, 23].contains(&index);
                 assert_eq!(hyphen, kind == "missing_hyphen", "{case}");
@@ -144,14 +120,14 @@ fn invalid_texts_fail_with_the_documented_error() {
                 assert!(hyphen || !character.is_ascii_hexdigit(), "{case}");
             }
             ("version", ParseError::Version { found }) => {
-                assert_eq!(found, u8_of(&case["found"]), "{case}");
+                assert_eq!(found, number::<u8>(case, "found"), "{case}");
                 // The `uuid` crate reads the same version from the same text.
                 let uuid = uuid::Uuid::parse_str(text).unwrap();
                 assert_eq!(uuid.get_version_num(), usize::from(found), "{case}");
                 assert_ne!(found, 7);
             }
             ("variant", ParseError::Variant { found }) => {
-                assert_eq!(found, u8_of(&case["found"]), "{case}");
+                assert_eq!(found, number::<u8>(case, "found"), "{case}");
                 let uuid = uuid::Uuid::parse_str(text).unwrap();
                 assert_eq!(uuid.get_version_num(), 7, "{case}");
                 assert_ne!(uuid.get_variant(), uuid::Variant::RFC4122, "{case}");
@@ -172,11 +148,13 @@ fn invalid_texts_fail_with_the_documented_error() {
 
 #[test]
 fn invalid_parts_fail_with_the_value_out_of_range() {
-    let golden = golden();
-    for case in cases(&golden, "invalid_parts") {
-        let (timestamp_ms, counter) = (u64_of(&case["timestamp_ms"]), u128_of(&case["counter"]));
+    for case in &cases("uuid7", "invalid_parts") {
+        let (timestamp_ms, counter) = (
+            decimal::<u64>(case, "timestamp_ms"),
+            decimal::<u128>(case, "counter"),
+        );
         let error = Uuid7::from_parts(timestamp_ms, counter).unwrap_err();
-        match (case["error"].as_str().unwrap(), error) {
+        match (string(case, "error"), error) {
             ("timestamp", Error::TimestampOutOfRange { value, .. }) => {
                 assert_eq!(value, timestamp_ms);
                 assert!(value >= 1 << 48);
@@ -192,20 +170,19 @@ fn invalid_parts_fail_with_the_value_out_of_range() {
 
 #[test]
 fn invalid_values_fail_with_the_version_or_variant_found() {
-    let golden = golden();
-    for case in cases(&golden, "invalid_value") {
-        let value = u128_of(&case["value"]);
+    for case in &cases("uuid7", "invalid_value") {
+        let value = decimal::<u128>(case, "value");
         let uuid = uuid::Uuid::from_u128(value);
         let error = Uuid7::from_u128(value).unwrap_err();
         assert_eq!(Uuid7::try_from(value), Err(error));
         assert_eq!(Uuid7::from_bytes(value.to_be_bytes()), Err(error));
-        match (case["error"].as_str().unwrap(), error) {
+        match (string(case, "error"), error) {
             ("version", Error::Version { found }) => {
-                assert_eq!(found, u8_of(&case["found"]));
+                assert_eq!(found, number::<u8>(case, "found"));
                 assert_eq!(uuid.get_version_num(), usize::from(found), "{case}");
             }
             ("variant", Error::Variant { found }) => {
-                assert_eq!(found, u8_of(&case["found"]));
+                assert_eq!(found, number::<u8>(case, "found"));
                 assert_eq!(uuid.as_bytes()[8] >> 6, found, "{case}");
             }
             (expected, found) => panic!("{case}: expected {expected}, found {found:?}"),
@@ -234,9 +211,8 @@ fn the_example_of_rfc_9562() {
         Ok(id)
     );
     // And it is among the golden vectors.
-    let golden = golden();
     assert!(
-        cases(&golden, "encode")
+        cases("uuid7", "encode")
             .iter()
             .any(|case| case["text"] == TEXT.to_ascii_lowercase())
     );

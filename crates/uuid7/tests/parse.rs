@@ -1,70 +1,76 @@
 //! Bad input: every error names what was wrong and where.
 
+use test_support::text;
 use uuid7::{Error, ParseError, Uuid7, extract_timestamp_ms};
 
 const VALID: &str = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
 const HYPHENS: [usize; 4] = [8, 13, 18, 23];
+/// The message of a length error, before the length found.
+const LENGTH_MESSAGE: &str = "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)";
 
 fn parse(text: &str) -> Result<Uuid7, ParseError> {
     text.parse()
 }
 
-#[test]
-fn wrong_length_reports_the_length_found() {
-    for len in (0..80).filter(|&len| len != 36) {
-        let text: String = VALID.chars().cycle().take(len).collect();
-        assert_eq!(
-            parse(&text),
-            Err(ParseError::InvalidLength {
-                found: len,
-                expected: 36
-            }),
-            "{text:?}"
-        );
+fn wrong_length(found: usize) -> ParseError {
+    ParseError::InvalidLength {
+        found,
+        expected: 36,
     }
-    // The other forms of a UUID that `uuid::Uuid::parse_str` accepts.
-    for (text, len) in [
-        ("{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}", 38),
-        ("urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f", 45),
-        ("017f22e279b07cc398c4dc0c0c07398f", 32),
-    ] {
-        assert!(uuid::Uuid::parse_str(text).is_ok());
-        assert_eq!(
-            parse(text),
-            Err(ParseError::InvalidLength {
-                found: len,
-                expected: 36
-            })
-        );
+}
+
+/// The error for `character` at byte `index`: a missing hyphen where one belongs, an invalid
+/// character where a digit does.
+fn out_of_place(index: usize, character: char) -> ParseError {
+    if HYPHENS.contains(&index) {
+        ParseError::MissingHyphen { index, character }
+    } else {
+        ParseError::InvalidCharacter { index, character }
     }
 }
 
 #[test]
+fn wrong_length_reports_the_length_found() {
+    let mut texts = text::resized(VALID, 0..80);
+    // The other forms of a UUID that `uuid::Uuid::parse_str` accepts.
+    for other in [
+        "{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}",
+        "urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+        "017f22e279b07cc398c4dc0c0c07398f",
+    ] {
+        assert!(uuid::Uuid::parse_str(other).is_ok(), "{other}");
+        texts.push(other.to_owned());
+    }
+    text::assert_wrong_lengths::<Uuid7, _>(&texts, wrong_length, LENGTH_MESSAGE);
+}
+
+#[test]
 fn the_length_is_counted_in_characters_and_a_non_ascii_one_is_named_at_its_byte_index() {
-    // 36 characters in 37 bytes: the length is right, the 'é' is not a digit.
-    let text = "017f22e2-79b0-7cc3-98c4-dc0c0c07398é";
-    assert_eq!((text.chars().count(), text.len()), (36, 37));
-    assert_eq!(
-        parse(text),
-        Err(ParseError::InvalidCharacter {
-            index: 35,
-            character: 'é'
-        })
-    );
-    // 35 characters in 36 bytes: the length is wrong, whatever the byte count.
-    let text = "017f22e2-79b0-7cc3-98c4-dc0c0c0739é";
-    assert_eq!((text.chars().count(), text.len()), (35, 36));
-    assert_eq!(
-        parse(text),
-        Err(ParseError::InvalidLength {
-            found: 35,
-            expected: 36
-        })
+    text::assert_counted_in_characters::<Uuid7>(
+        36,
+        &[
+            // 36 characters in 37 bytes: the length is right, the 'é' is not a digit.
+            ("017f22e2-79b0-7cc3-98c4-dc0c0c07398é", 36),
+            // 35 characters in 36 bytes: the length is wrong, whatever the byte count.
+            ("017f22e2-79b0-7cc3-98c4-dc0c0c0739é", 35),
+            // 36 characters, one of them two or three bytes long: the first character out of
+            // place is named, at its byte index (every character before it is ASCII).
+            ("017f22e2-79b0-7cc3-98c4-dc0c0c0739éf", 36),
+            // A non-ASCII dash where the hyphen belongs.
+            ("017f22e2\u{2011}79b0-7cc3-98c4-dc0c0c07398f", 36),
+            // A full-width zero is a digit, but not an ASCII one.
+            ("\u{FF10}17f22e2-79b0-7cc3-98c4-dc0c0c07398f", 36),
+            // Fewer characters than bytes: 34 characters in 36 bytes is a length error.
+            ("\u{FF10}f22e2-79b0-7cc3-98c4-dc0c0c07398f", 34),
+        ],
+        wrong_length,
+        out_of_place,
     );
 }
 
 #[test]
 fn every_wrong_ascii_byte_at_every_index_is_named() {
+    let mut cases = Vec::new();
     for index in 0..36 {
         let hyphen = HYPHENS.contains(&index);
         for byte in 0..128u8 {
@@ -73,94 +79,40 @@ fn every_wrong_ascii_byte_at_every_index_is_named() {
             } else {
                 byte.is_ascii_hexdigit()
             };
-            if fits {
-                continue;
+            if !fits {
+                let mut text = VALID.as_bytes().to_vec();
+                text[index] = byte;
+                cases.push((String::from_utf8(text).unwrap(), index));
             }
-            let mut text = VALID.as_bytes().to_vec();
-            text[index] = byte;
-            let text = String::from_utf8(text).unwrap();
-            let character = char::from(byte);
-            let expected = if hyphen {
-                ParseError::MissingHyphen { index, character }
-            } else {
-                ParseError::InvalidCharacter { index, character }
-            };
-            assert_eq!(parse(&text), Err(expected), "{text:?}");
         }
     }
+    text::assert_invalid_characters::<Uuid7, _>(&cases, out_of_place);
 }
 
 #[test]
 fn the_first_character_out_of_place_is_named() {
-    // A hyphen one place early: the hyphen is where a digit belongs.
-    assert_eq!(
-        parse("017f22e-279b0-7cc3-98c4-dc0c0c07398f"),
-        Err(ParseError::InvalidCharacter {
-            index: 7,
-            character: '-'
-        })
-    );
-    // One place late: a digit is where the hyphen belongs.
-    assert_eq!(
-        parse("017f22e27-9b0-7cc3-98c4-dc0c0c07398f"),
-        Err(ParseError::MissingHyphen {
-            index: 8,
-            character: '7'
-        })
-    );
-    // Two bad characters: the first.
-    assert_eq!(
-        parse("017f22e2-79b0-7cx3-98c4-dc0c0c0739zf"),
-        Err(ParseError::InvalidCharacter {
-            index: 16,
-            character: 'x'
-        })
+    text::assert_invalid_characters::<Uuid7, _>(
+        &[
+            // A hyphen one place early: the hyphen is where a digit belongs.
+            ("017f22e-279b0-7cc3-98c4-dc0c0c07398f", 7),
+            // One place late: a digit is where the hyphen belongs.
+            ("017f22e27-9b0-7cc3-98c4-dc0c0c07398f", 8),
+            // Two bad characters: the first.
+            ("017f22e2-79b0-7cx3-98c4-dc0c0c0739zf", 16),
+        ],
+        out_of_place,
     );
 }
 
 #[test]
-fn non_ascii_characters_are_named_whole_at_their_byte_index() {
-    // 36 characters, one of them two or three bytes long: the first character out of place
-    // is named, at its byte index (every character before it is ASCII).
-    let text = "017f22e2-79b0-7cc3-98c4-dc0c0c0739éf";
-    assert_eq!(text.chars().count(), 36);
-    assert_eq!(
-        parse(text),
-        Err(ParseError::InvalidCharacter {
-            index: 34,
-            character: 'é'
-        })
-    );
-    // A non-ASCII dash where the hyphen belongs.
-    let text = "017f22e2\u{2011}79b0-7cc3-98c4-dc0c0c07398f";
-    assert_eq!(text.chars().count(), 36);
-    assert_eq!(
-        parse(text),
-        Err(ParseError::MissingHyphen {
-            index: 8,
-            character: '\u{2011}'
-        })
-    );
-    // A full-width zero is a digit, but not an ASCII one.
-    let text = "\u{FF10}17f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-    assert_eq!(text.chars().count(), 36);
-    assert_eq!(
-        parse(text),
-        Err(ParseError::InvalidCharacter {
-            index: 0,
-            character: '\u{FF10}'
-        })
-    );
-    // Fewer characters than bytes: 34 characters in 36 bytes is a length error.
-    let text = "\u{FF10}f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-    assert_eq!((text.chars().count(), text.len()), (34, 36));
-    assert_eq!(
-        parse(text),
-        Err(ParseError::InvalidLength {
-            found: 34,
-            expected: 36
-        })
-    );
+fn try_from_str_is_from_str() {
+    text::assert_try_from_str_is_from_str::<Uuid7>(&[
+        VALID,
+        "017F22E2-79B0-7CC3-98C4-DC0C0C07398F",
+        "",
+        "550e8400-e29b-41d4-a716-446655440000",
+        "017f22e2-79b0-7cc3-98c4-dc0c0c07398é",
+    ]);
 }
 
 #[test]
@@ -212,32 +164,55 @@ fn the_version_is_checked_before_the_variant() {
 }
 
 #[test]
+fn nil_and_max_are_the_extremes_of_the_text() {
+    text::assert_nil_and_max(
+        Uuid7::NIL,
+        "00000000-0000-7000-8000-000000000000",
+        Uuid7::MAX,
+        "ffffffff-ffff-7fff-bfff-ffffffffffff",
+        Uuid7::TEXT_LEN,
+    );
+    // The Nil and Max UUIDs of RFC 9562 are not version 7.
+    text::assert_parses::<Uuid7>(&[
+        (
+            "00000000-0000-0000-0000-000000000000",
+            Err(ParseError::Version { found: 0 }),
+        ),
+        (
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            Err(ParseError::Version { found: 15 }),
+        ),
+    ]);
+}
+
+#[test]
 fn messages_name_what_and_where() {
-    let message = |text: &str| parse(text).unwrap_err().to_string();
-    assert_eq!(
-        message("017f22e279b07cc398c4dc0c0c07398f"),
-        "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found 32"
-    );
-    assert_eq!(
-        message("017f22e2-79b0-7cc3-98c4-dc0c0c0739é"),
-        "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found 35"
-    );
-    assert_eq!(
-        message("017f22e2-79b0-7cc3-98c4_dc0c0c07398f"),
-        "invalid character '_' at byte index 23: expected '-'"
-    );
-    assert_eq!(
-        message("017f22e2-79b0-7cc3-98c4-dc0c0c07398é"),
-        "invalid character 'é' at byte index 35: expected a hexadecimal digit"
-    );
-    assert_eq!(
-        message("550e8400-e29b-41d4-a716-446655440000"),
-        "version 4 at byte index 14: expected 7"
-    );
-    assert_eq!(
-        message("017f22e2-79b0-7cc3-c8c4-dc0c0c07398f"),
-        "variant bits 0b11 at byte index 19: expected 0b10 (RFC 9562; 8, 9, a or b)"
-    );
+    text::assert_messages::<Uuid7>(&[
+        (
+            "017f22e279b07cc398c4dc0c0c07398f",
+            "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found 32",
+        ),
+        (
+            "017f22e2-79b0-7cc3-98c4-dc0c0c0739é",
+            "a UUIDv7 has 36 characters (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), found 35",
+        ),
+        (
+            "017f22e2-79b0-7cc3-98c4_dc0c0c07398f",
+            "invalid character '_' at byte index 23: expected '-'",
+        ),
+        (
+            "017f22e2-79b0-7cc3-98c4-dc0c0c07398é",
+            "invalid character 'é' at byte index 35: expected a hexadecimal digit",
+        ),
+        (
+            "550e8400-e29b-41d4-a716-446655440000",
+            "version 4 at byte index 14: expected 7",
+        ),
+        (
+            "017f22e2-79b0-7cc3-c8c4-dc0c0c07398f",
+            "variant bits 0b11 at byte index 19: expected 0b10 (RFC 9562; 8, 9, a or b)",
+        ),
+    ]);
     assert_eq!(
         Error::Version { found: 4 }.to_string(),
         "version 4 in the version field: expected 7"
@@ -246,6 +221,11 @@ fn messages_name_what_and_where() {
         Error::Variant { found: 0 }.to_string(),
         "variant bits 0b00 in the variant field: expected 0b10 (RFC 9562)"
     );
+}
+
+#[test]
+fn display_honours_width_fill_alignment_and_precision() {
+    text::assert_display_pads::<Uuid7>(VALID, 8);
 }
 
 #[test]
@@ -262,67 +242,7 @@ fn extract_timestamp_ms_is_as_strict_as_parse() {
         "017f22e2-79b0-7cc3-d8c4-dc0c0c07398f",
         "017f22e2:79b0-7cc3-98c4-dc0c0c07398f",
     ] {
-        assert_eq!(
-            extract_timestamp_ms(text),
-            parse(text).map(|id| id.timestamp_ms())
-        );
+        text::assert_extract_as_parse(text, extract_timestamp_ms, Uuid7::timestamp_ms);
         assert!(extract_timestamp_ms(text).is_err(), "{text:?}");
     }
-}
-
-#[test]
-fn display_honours_width_fill_alignment_and_precision() {
-    let id: Uuid7 = VALID.parse().unwrap();
-    assert_eq!(
-        format!("[{id:40}]"),
-        "[017f22e2-79b0-7cc3-98c4-dc0c0c07398f    ]"
-    );
-    assert_eq!(
-        format!("[{id:>40}]"),
-        "[    017f22e2-79b0-7cc3-98c4-dc0c0c07398f]"
-    );
-    assert_eq!(
-        format!("[{id:*^40}]"),
-        "[**017f22e2-79b0-7cc3-98c4-dc0c0c07398f**]"
-    );
-    assert_eq!(format!("[{id:.8}]"), "[017f22e2]");
-    assert_eq!(format!("[{id:>10.8}]"), "[  017f22e2]");
-    // A width below the length changes nothing.
-    assert_eq!(format!("{id:5}"), VALID);
-}
-
-#[test]
-fn try_from_str_is_from_str() {
-    for text in [
-        VALID,
-        "017F22E2-79B0-7CC3-98C4-DC0C0C07398F",
-        "",
-        "550e8400-e29b-41d4-a716-446655440000",
-        "017f22e2-79b0-7cc3-98c4-dc0c0c07398é",
-    ] {
-        assert_eq!(Uuid7::try_from(text), parse(text), "{text:?}");
-    }
-}
-
-#[test]
-fn nil_and_max_are_the_extremes_of_the_text() {
-    assert_eq!(
-        parse("00000000-0000-7000-8000-000000000000"),
-        Ok(Uuid7::NIL)
-    );
-    assert_eq!(
-        parse("ffffffff-ffff-7fff-bfff-ffffffffffff"),
-        Ok(Uuid7::MAX)
-    );
-    // The Nil and Max UUIDs of RFC 9562 are not version 7.
-    assert_eq!(
-        parse("00000000-0000-0000-0000-000000000000"),
-        Err(ParseError::Version { found: 0 })
-    );
-    assert_eq!(
-        parse("ffffffff-ffff-ffff-ffff-ffffffffffff"),
-        Err(ParseError::Version { found: 15 })
-    );
-    assert_eq!(Uuid7::NIL.to_string().len(), Uuid7::TEXT_LEN);
-    assert_eq!(Uuid7::default(), Uuid7::NIL);
 }

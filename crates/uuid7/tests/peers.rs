@@ -2,24 +2,14 @@
 //! `uuid7` crate (as `uuid7_peer`) and the `uuid` crate.
 #![cfg(feature = "std")]
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
+use test_support::generated::unix_ms;
 use uuid7::Uuid7;
-
-fn clock_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis()
-        .try_into()
-        .unwrap()
-}
 
 #[test]
 fn ids_of_the_uuid7_crate_parse_here_with_a_sane_timestamp() {
-    let before = clock_ms();
+    let before = unix_ms();
     let theirs: Vec<uuid7_peer::Uuid> = (0..1000).map(|_| uuid7_peer::uuid7()).collect();
-    let after = clock_ms();
+    let after = unix_ms();
     let mut previous = None;
     for peer in theirs {
         let id: Uuid7 = peer.to_string().parse().unwrap();
@@ -50,9 +40,9 @@ fn our_ids_parse_in_the_uuid7_crate() {
 
 #[test]
 fn ids_of_the_uuid_crate_parse_here_with_a_sane_timestamp() {
-    let before = clock_ms();
+    let before = unix_ms();
     let theirs: Vec<uuid::Uuid> = (0..1000).map(|_| uuid::Uuid::now_v7()).collect();
-    let after = clock_ms();
+    let after = unix_ms();
     for uuid in theirs {
         let id: Uuid7 = uuid.hyphenated().to_string().parse().unwrap();
         assert_eq!(id.to_u128(), uuid.as_u128());

@@ -1,6 +1,8 @@
 //! Property tests: round trips, order, agreement with the `uuid` crate, no panic on any input.
 
 use proptest::prelude::*;
+use test_support::strategy::{string_of, text_around};
+use test_support::text;
 use uuid7::{Error, ParseError, Uuid7};
 
 const HYPHENS: [usize; 4] = [8, 13, 18, 23];
@@ -18,14 +20,8 @@ fn counter() -> impl Strategy<Value = u128> {
 
 /// Texts close to a UUID: hex digits of both cases, hyphens, and a few strangers.
 fn near_uuid() -> impl Strategy<Value = String> {
-    let chars: Vec<char> = "0123456789abcdefABCDEF-7-8-9-b-gG{}: é\u{2011}"
-        .chars()
-        .collect();
-    prop_oneof![
-        proptest::collection::vec(proptest::sample::select(chars.clone()), 36),
-        proptest::collection::vec(proptest::sample::select(chars), 30..40),
-    ]
-    .prop_map(|chars| chars.into_iter().collect())
+    const NEAR: &str = "0123456789abcdefABCDEF-7-8-9-b-gG{}: é\u{2011}";
+    prop_oneof![string_of(NEAR, 36), string_of(NEAR, 30..40)]
 }
 
 /// Well-formed 36-character texts: hex digits of both cases where digits belong.
@@ -169,16 +165,6 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_input_never_panics(bytes: Vec<u8>) {
-        let text = String::from_utf8_lossy(&bytes);
-        let _ = text.parse::<Uuid7>();
-        let _ = uuid7::extract_timestamp_ms(&text);
-        if let Ok(bytes) = <[u8; 16]>::try_from(bytes.as_slice()) {
-            let _ = Uuid7::from_bytes(bytes);
-        }
-    }
-
-    #[test]
     #[cfg(feature = "std")]
     fn generate_at_keeps_the_timestamp(ts in timestamp()) {
         let id = uuid7::generate_at(ts).unwrap();
@@ -187,42 +173,30 @@ proptest! {
     }
 }
 
-/// Bytes of any value, some runs of exactly the 36 that the length check lets through.
-fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
-    prop_oneof![
-        proptest::collection::vec(any::<u8>(), 0..64),
-        proptest::collection::vec(any::<u8>(), 36),
-        proptest::collection::vec(0x20u8..0x80, 36),
-    ]
-}
-
 proptest! {
     #[test]
     fn display_of_parts_gives_the_timestamp_back_to_extract_timestamp_ms(ts in timestamp(), counter in counter()) {
         let id = Uuid7::from_parts(ts, counter).unwrap();
         let text = id.to_string();
-        let parsed: Uuid7 = text.parse().unwrap();
-        prop_assert_eq!((parsed.timestamp_ms(), parsed.counter()), (ts, counter));
+        text::assert_both_ways(&id, &text, |id| (id.timestamp_ms(), id.counter()), (ts, counter));
         prop_assert_eq!(uuid7::extract_timestamp_ms(&text), Ok(ts));
         prop_assert_eq!(uuid7::extract_timestamp_ms(&text.to_ascii_uppercase()), Ok(ts));
     }
 
     #[test]
-    fn arbitrary_strings_never_panic(text: String, near in "\\PC{36}") {
-        // `near` is 36 characters of any kind: past the length check, into the digits.
-        for text in [text.as_str(), near.as_str()] {
-            let parsed = text.parse::<Uuid7>();
-            prop_assert_eq!(uuid7::extract_timestamp_ms(text), parsed.map(Uuid7::timestamp_ms));
-        }
+    fn any_16_bytes_are_read_without_a_panic(bytes: [u8; 16]) {
+        let _ = Uuid7::from_bytes(bytes);
     }
+}
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(768))]
+
+    /// Any string, 36 characters of any kind (past the length check, into the digits), or any
+    /// bytes read as text: 256 cases of each, in expectation.
     #[test]
-    fn arbitrary_bytes_read_as_text_never_panic(bytes in any_bytes()) {
-        let text = String::from_utf8_lossy(&bytes);
-        let parsed = text.parse::<Uuid7>();
-        prop_assert_eq!(uuid7::extract_timestamp_ms(&text), parsed.map(Uuid7::timestamp_ms));
-        if let Ok(id) = parsed {
-            prop_assert_eq!(id.to_string(), text.to_ascii_lowercase());
-        }
+    fn arbitrary_text_never_panics_and_reads_as_it_displays(text in text_around(36)) {
+        let lower = str::to_ascii_lowercase;
+        text::assert_reads_any_text(&text, uuid7::extract_timestamp_ms, Uuid7::timestamp_ms, lower);
     }
 }

@@ -2,41 +2,25 @@
 //! reading exactly as strict as `FromStr`.
 #![cfg(feature = "serde")]
 
-use serde_test::{
-    Compact, Configure, Readable, Token, assert_de_tokens, assert_de_tokens_error, assert_tokens,
-};
+use serde_test::{Compact, Configure, Token, assert_de_tokens, assert_de_tokens_error};
+use test_support::serde_checks;
 use uuid7::Uuid7;
 
 const TEXT: &str = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
 const BYTES: [u8; 16] = [
     0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0, 0x7c, 0xc3, 0x98, 0xc4, 0xdc, 0x0c, 0x0c, 0x07, 0x39, 0x8f,
 ];
-
-fn example() -> Uuid7 {
-    TEXT.parse().unwrap()
-}
+/// What serde's messages say a UUIDv7 is.
+const EXPECTING: &str = "a UUIDv7: 36 characters xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or 16 bytes";
 
 #[test]
-fn human_readable_formats_get_the_text() {
-    assert_tokens(&example().readable(), &[Token::Str(TEXT)]);
-    assert_de_tokens(&example().readable(), &[Token::String(TEXT)]);
-    assert_de_tokens(&example().readable(), &[Token::BorrowedStr(TEXT)]);
+fn text_for_human_readable_formats_and_the_16_bytes_for_binary_ones() {
+    let id: Uuid7 = TEXT.parse().unwrap();
+    serde_checks::assert_text_or_bytes(id, TEXT, &BYTES);
     assert_de_tokens(
-        &example().readable(),
+        &id.readable(),
         &[Token::Str("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")],
     );
-}
-
-#[test]
-fn binary_formats_get_the_16_bytes() {
-    assert_tokens(&example().compact(), &[Token::Bytes(&BYTES)]);
-    assert_de_tokens(&example().compact(), &[Token::ByteBuf(&BYTES)]);
-    assert_de_tokens(&example().compact(), &[Token::BorrowedBytes(&BYTES)]);
-    // Formats that write bytes as a sequence of integers.
-    let mut tokens = vec![Token::Seq { len: Some(16) }];
-    tokens.extend(BYTES.iter().map(|&byte| Token::U8(byte)));
-    tokens.push(Token::SeqEnd);
-    assert_de_tokens(&example().compact(), &tokens);
 }
 
 #[test]
@@ -50,21 +34,13 @@ fn text_is_read_as_strictly_as_from_str() {
         "017f22e2-79b0-7cc3-98c4-dc0c0c07398g",
     ] {
         let error = text.parse::<Uuid7>().unwrap_err().to_string();
-        assert_de_tokens_error::<Readable<Uuid7>>(&[Token::Str(text)], &error);
+        serde_checks::assert_readable_texts_refused::<Uuid7>(&[(text, &error)]);
     }
 }
 
 #[test]
 fn bytes_must_be_16_and_a_uuidv7() {
-    let expected = "a UUIDv7: 36 characters xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or 16 bytes";
-    assert_de_tokens_error::<Compact<Uuid7>>(
-        &[Token::Bytes(&BYTES[..15])],
-        &format!("invalid length 15, expected {expected}"),
-    );
-    assert_de_tokens_error::<Compact<Uuid7>>(
-        &[Token::Bytes(&[0; 17])],
-        &format!("invalid length 17, expected {expected}"),
-    );
+    serde_checks::assert_byte_lengths_refused::<Uuid7>(&BYTES, &[0, 15, 17, 20], EXPECTING);
     const V4: [u8; 16] = {
         let mut bytes = BYTES;
         bytes[6] = 0x4c;
@@ -77,22 +53,8 @@ fn bytes_must_be_16_and_a_uuidv7() {
     // The text is not accepted as bytes.
     assert_de_tokens_error::<Compact<Uuid7>>(
         &[Token::Bytes(TEXT.as_bytes())],
-        &format!("invalid length 36, expected {expected}"),
+        &format!("invalid length 36, expected {EXPECTING}"),
     );
-}
-
-#[test]
-fn a_byte_sequence_must_hold_exactly_16() {
-    let expected = "a UUIDv7: 36 characters xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or 16 bytes";
-    for len in [0, 15, 17, 20] {
-        let mut tokens = vec![Token::Seq { len: Some(len) }];
-        tokens.extend(BYTES.iter().cycle().take(len).map(|&byte| Token::U8(byte)));
-        tokens.push(Token::SeqEnd);
-        assert_de_tokens_error::<Compact<Uuid7>>(
-            &tokens,
-            &format!("invalid length {len}, expected {expected}"),
-        );
-    }
 }
 
 #[test]
@@ -102,15 +64,11 @@ fn serde_json_round_trips_the_text() {
     let json = serde_json::to_string(&id).unwrap();
     assert_eq!(json, format!("\"{id}\""));
     assert_eq!(serde_json::from_str::<Uuid7>(&json).unwrap(), id);
-    let ids = vec![id, uuid7::generate()];
-    let back: Vec<Uuid7> = serde_json::from_str(&serde_json::to_string(&ids).unwrap()).unwrap();
-    assert_eq!(back, ids);
-    for bad in [
+    serde_checks::assert_json_round_trip(&[id, uuid7::generate()], None);
+    serde_checks::assert_json_refused::<Uuid7>(&[
         "\"017f22e279b07cc398c4dc0c0c07398f\"",
         "42",
         "[1, 2]",
         "null",
-    ] {
-        assert!(serde_json::from_str::<Uuid7>(bad).is_err(), "{bad}");
-    }
+    ]);
 }
