@@ -106,13 +106,25 @@ fn storage(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("storage/sort 10000");
     group.bench_function("u128", |b| {
-        b.iter_batched_ref(|| words.clone(), |v| v.sort_unstable(), BatchSize::LargeInput)
+        b.iter_batched_ref(
+            || words.clone(),
+            |v| v.sort_unstable(),
+            BatchSize::LargeInput,
+        )
     });
     group.bench_function("[u8; 16]", |b| {
-        b.iter_batched_ref(|| bytes.clone(), |v| v.sort_unstable(), BatchSize::LargeInput)
+        b.iter_batched_ref(
+            || bytes.clone(),
+            |v| v.sort_unstable(),
+            BatchSize::LargeInput,
+        )
     });
     group.bench_function("[u8; 16] compared as u128", |b| {
-        b.iter_batched_ref(|| as_words.clone(), |v| v.sort_unstable(), BatchSize::LargeInput)
+        b.iter_batched_ref(
+            || as_words.clone(),
+            |v| v.sort_unstable(),
+            BatchSize::LargeInput,
+        )
     });
     group.finish();
 

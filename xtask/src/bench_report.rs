@@ -46,7 +46,12 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
             missing.join("\n  ")
         ));
     }
-    let report = render_markdown(&rows, root)?;
+    let mut report = render_markdown(&rows, root)?;
+    // `db-bench` writes its own section; keep it.
+    let old = fs::read_to_string(root.join("BENCHMARKS.md")).unwrap_or_default();
+    if let Some(section) = crate::db_bench::section(&old) {
+        report = crate::db_bench::with_section(&report, section.trim_end());
+    }
     fs::write(root.join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
     fs::write(root.join("benchmarks.svg"), render_svg(&rows)).map_err(|e| e.to_string())?;
     println!(

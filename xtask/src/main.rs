@@ -6,16 +6,19 @@
 //!   crate with one format's feature compiles no other format.
 //! - `msrv`: no locked dependency of a library crate needs a newer Rust than `rust-version`.
 //! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
+//! - `db-test`: the database tests alone, against a real PostgreSQL and SQLite.
+//! - `db-bench [--rows N]`: primary keys of each kind in PostgreSQL B-trees, measured.
 
 use std::process::ExitCode;
 
 mod bench_report;
 mod comparisons;
+mod db_bench;
 mod deps;
 mod golden;
 mod msrv;
 
-const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report";
+const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | db-test | db-bench [--rows N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +29,8 @@ fn main() -> ExitCode {
         ["deps"] => deps::run(&workspace_root()),
         ["msrv"] => msrv::run(&workspace_root()),
         ["bench-report"] => bench_report::run(&workspace_root()),
+        ["db-test"] => db_test(&workspace_root()),
+        ["db-bench", rest @ ..] => db_bench::run_command(&workspace_root(), rest),
         _ => Err(USAGE.to_owned()),
     };
     match result {
@@ -35,6 +40,38 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The tests that need a database: the drivers' round trips (the umbrella's tests, each binary
+/// with its own throwaway PostgreSQL cluster), then the index measurement's structural test.
+fn db_test(root: &std::path::Path) -> Result<(), String> {
+    for args in [
+        &[
+            "test",
+            "-p",
+            "identifier",
+            "--all-features",
+            "--test",
+            "postgres",
+            "--test",
+            "sqlx_postgres",
+            "--test",
+            "sqlx_sqlite",
+            "--test",
+            "rusqlite",
+        ][..],
+        &["test", "-p", "xtask", "db_bench"][..],
+    ] {
+        let status = std::process::Command::new(env!("CARGO"))
+            .current_dir(root)
+            .args(args)
+            .status()
+            .map_err(|e| format!("cargo {}: {e}", args.join(" ")))?;
+        if !status.success() {
+            return Err(format!("cargo {} failed", args.join(" ")));
+        }
+    }
+    Ok(())
 }
 
 /// The folder of the workspace's `Cargo.toml`.

@@ -95,6 +95,41 @@
 //! [`content_id::StableHash`] trait, implemented for the standard data model, and (feature
 //! `serde`) `content_id::Serde(&value)` for anything that implements `Serialize`.
 //!
+//! # Storage
+//!
+//! Each time-ordered id has one column type, in which the database's order is the order of
+//! the ids, so an index on the key is in generation order. With the feature of the driver,
+//! the id binds as a parameter and reads from a row as itself, with no newtype:
+//!
+//! | id | PostgreSQL | SQLite | MongoDB |
+//! |---|---|---|---|
+//! | [`ulid::Ulid`] | `uuid` (16 bytes, compared big-endian) | BLOB of 16 bytes | |
+//! | [`uuid7::Uuid7`] | `uuid` | BLOB of 16 bytes | |
+//! | [`objectid::ObjectId`] | `bytea` of 12 bytes | BLOB of 12 bytes | ObjectId (`#[serde(with = "objectid::bson")]`) |
+//! | [`snowflake::SnowflakeId`] | `bigint` | INTEGER | |
+//!
+//! | feature | driver | traits |
+//! |---|---|---|
+//! | `postgres` | `postgres`, `tokio-postgres` and the pools on them | postgres-types' `ToSql`, `FromSql`; arrays (`uuid[]`, ...) as `Vec<T>` and `&[T]` |
+//! | `sqlx-postgres` | sqlx with PostgreSQL | `Type`, `Encode`, `Decode`, `PgHasArrayType` |
+//! | `sqlx-sqlite` | sqlx with SQLite | `Type`, `Encode`, `Decode` |
+//! | `rusqlite` | rusqlite | `ToSql`, `FromSql` |
+//! | `bson` | bson, the MongoDB driver | `From` both ways with `bson::oid::ObjectId`; the `objectid::bson` field helper |
+//!
+//! Reading a value that is not an id of the type is an error that names what was found: a
+//! BLOB of 15 bytes, a `uuid` of version 4 read as a [`uuid7::Uuid7`], a negative `bigint`
+//! read as a [`snowflake::SnowflakeId`], a NULL read into a type that is not an `Option`.
+//! Binding writes the bytes or the integer into the driver's buffer without allocating, but
+//! for SQLite BLOBs of 16 bytes: sqlx's SQLite arguments own every BLOB, and rusqlite can
+//! only borrow bytes that are in memory in that order (a [`ulid::Ulid`] holds a `u128`).
+//!
+//! Why not text columns: the text is larger (26 or 36 bytes against 16 for a ULID or UUID, 24
+//! against 12 for an ObjectId; and an index holds every key again); and a Snowflake id's decimal
+//! text sorts wrongly once ids grow from 18 to 19 digits (about 2031 with this crate's epoch):
+//! `"1000000000000000000" < "999999999999999999"` as text. JSON has the same problem the other
+//! way round: JavaScript rounds integers above 2^53, so `snowflake::decimal_string` writes
+//! Snowflake ids as strings there.
+//!
 //! # Features
 //!
 //! `ulid`, `uuid7`, `objectid`, `snowflake`, `content-id`, `checksummed-id` (all default):
@@ -103,7 +138,9 @@
 //! clock and random source. `js`: generation on `wasm32-unknown-unknown` in a JavaScript
 //! runtime (a browser, Node), with the clock from `Date.now()` and randomness from
 //! `crypto.getRandomValues`; tested under Node. `serde`: serde support in every enabled
-//! format. `uuid`: conversions between [`uuid7::Uuid7`] and `uuid::Uuid`.
+//! format. `uuid`: conversions between `uuid::Uuid` and [`ulid::Ulid`] or [`uuid7::Uuid7`].
+//! `postgres`, `sqlx-postgres`, `sqlx-sqlite`, `rusqlite`, `bson`: see [Storage](#storage);
+//! each turns on the same feature in every enabled format.
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "checksummed-id")]

@@ -1,6 +1,6 @@
 //! What can go wrong, and where.
 
-/// A value outside the range of an ObjectId field.
+/// A value that is not an ObjectId: a field out of range, or bytes of another length.
 ///
 /// ```
 /// use objectid::{Error, ObjectId};
@@ -22,6 +22,13 @@ pub enum Error {
         value: u64,
         /// The largest timestamp allowed, `2^32 - 1`.
         max: u64,
+    },
+    /// Bytes of another length than 12: from a slice (`TryFrom<&[u8]>`), or a value stored
+    /// in a database.
+    #[error("an ObjectId is 12 bytes, found {found}")]
+    ByteLength {
+        /// The number of bytes given.
+        found: usize,
     },
 }
 

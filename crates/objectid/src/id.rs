@@ -151,6 +151,18 @@ impl ObjectId {
         self.0
     }
 
+    /// The 12 bytes in place, as [`to_bytes`](Self::to_bytes) returns them: for an API that
+    /// borrows bytes, without a copy.
+    ///
+    /// ```
+    /// let id = objectid::ObjectId::MAX;
+    /// assert_eq!(id.as_bytes(), &[0xFF; 12]);
+    /// ```
+    #[must_use]
+    pub const fn as_bytes(&self) -> &[u8; 12] {
+        &self.0
+    }
+
     /// The id of 12 bytes; every value is valid.
     ///
     /// ```
@@ -185,6 +197,31 @@ impl Default for ObjectId {
 impl From<[u8; 12]> for ObjectId {
     fn from(bytes: [u8; 12]) -> Self {
         ObjectId(bytes)
+    }
+}
+
+/// Exactly 12 bytes, as [`ObjectId::from_bytes`] takes them.
+///
+/// # Errors
+///
+/// [`Error::ByteLength`] for any other length.
+///
+/// # Examples
+///
+/// ```
+/// use objectid::Error;
+///
+/// let bytes = objectid::ObjectId::MAX.to_bytes();
+/// assert_eq!(objectid::ObjectId::try_from(&bytes[..]), Ok(objectid::ObjectId::MAX));
+/// assert_eq!(objectid::ObjectId::try_from(&bytes[1..]), Err(Error::ByteLength { found: 11 }));
+/// ```
+impl TryFrom<&[u8]> for ObjectId {
+    type Error = Error;
+
+    fn try_from(bytes: &[u8]) -> Result<ObjectId, Error> {
+        <[u8; 12]>::try_from(bytes)
+            .map(ObjectId::from_bytes)
+            .map_err(|_| Error::ByteLength { found: bytes.len() })
     }
 }
 

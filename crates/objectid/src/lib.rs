@@ -83,15 +83,46 @@
 //!   `no_std` and needs no allocator: [`ObjectId`], its constants, text and bytes.
 //! - `serde`: the 24-character text for human-readable formats (JSON), the 12 bytes for
 //!   binary ones; deserializing is as strict as parsing.
-#![cfg_attr(not(any(feature = "std", test)), no_std)]
+//! - `bson` (with `serde`): `From` conversions with `bson::oid::ObjectId`, and
+//!   [`bson::serialize`]/[`bson::deserialize`] for a field that bson writes as a BSON
+//!   ObjectId: `#[serde(with = "objectid::bson")]`.
+//! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
+//!   pools on them): a PostgreSQL `bytea`, and `bytea[]` for a `Vec` or slice.
+//! - `sqlx-postgres`, `sqlx-sqlite`: sqlx's `Type`, `Encode`, `Decode` (and
+//!   `PgHasArrayType`): a PostgreSQL `bytea`, an SQLite BLOB of 12 bytes.
+//! - `rusqlite`: rusqlite's `ToSql`/`FromSql`: a BLOB of 12 bytes.
+//!
+//! Stored data that is not an id is an error that names what was found, never a panic. Why
+//! these column types (and not text) is in the storage table of the `identifier` crate.
+// The database drivers need std; the value type, text, bytes and serde do not.
+#![cfg_attr(
+    not(any(
+        feature = "std",
+        feature = "postgres",
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "rusqlite",
+        feature = "bson",
+        test
+    )),
+    no_std
+)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "bson")]
+pub mod bson;
 mod error;
 #[cfg(feature = "std")]
 mod generate;
 mod id;
+#[cfg(feature = "postgres")]
+mod postgres;
+#[cfg(feature = "rusqlite")]
+mod rusqlite;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+mod sqlx;
 mod text;
 
 pub use error::{Error, ParseError};

@@ -72,15 +72,44 @@
 //!   [0, 2^63), signed or unsigned, and, from human-readable formats only, its decimal string
 //!   (JSON APIs often carry 63-bit ids as strings, which JavaScript reads without loss), as
 //!   strictly as `FromStr`.
-#![cfg_attr(not(any(feature = "std", test)), no_std)]
+//! - also with `serde`: [`decimal_string`], for a field written as the decimal string
+//!   (`#[serde(with = "snowflake::decimal_string")]`), as JSON APIs carry 64-bit ids.
+//! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
+//!   pools on them): a PostgreSQL `bigint`, and `bigint[]` for a `Vec` or slice.
+//! - `sqlx-postgres`, `sqlx-sqlite`: sqlx's `Type`, `Encode`, `Decode` (and
+//!   `PgHasArrayType`): a PostgreSQL `bigint`, an SQLite INTEGER.
+//! - `rusqlite`: rusqlite's `ToSql`/`FromSql`: an INTEGER.
+//!
+//! Stored data that is not an id is an error that names what was found, never a panic. Why
+//! these column types (and not text) is in the storage table of the `identifier` crate.
+// The database drivers need std; the value type, text, bytes and serde do not.
+#![cfg_attr(
+    not(any(
+        feature = "std",
+        feature = "postgres",
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "rusqlite",
+        test
+    )),
+    no_std
+)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "serde")]
+pub mod decimal_string;
 mod error;
 #[cfg(feature = "std")]
 mod generate;
 mod id;
+#[cfg(feature = "postgres")]
+mod postgres;
+#[cfg(feature = "rusqlite")]
+mod rusqlite;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+mod sqlx;
 mod text;
 
 pub use error::{Error, ParseError};

@@ -14,6 +14,7 @@
 //! - [`text`]: parsing tables, errors and messages, both directions, `Display` padding.
 //! - [`serde_checks`]: tokens of both configurations, refused input, JSON.
 //! - [`strategy`]: proptest strategies of strings and bytes.
+//! - [`postgres`]: a throwaway PostgreSQL server for the database tests.
 
 pub mod clock_faults;
 #[cfg(unix)]
@@ -22,6 +23,8 @@ pub mod fork;
 pub mod fork_storm;
 pub mod generated;
 pub mod golden;
+#[cfg(unix)]
+pub mod postgres;
 pub mod serde_checks;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod strategy;

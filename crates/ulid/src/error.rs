@@ -1,6 +1,6 @@
 //! What can go wrong, and where.
 
-/// A part that does not fit its field of the ULID.
+/// A value that is not a ULID: a part that does not fit its field, or bytes of another length.
 ///
 /// ```
 /// let error = ulid::Ulid::from_parts(1 << 48, 0).unwrap_err();
@@ -27,6 +27,13 @@ pub enum Error {
         value: u128,
         /// The largest random part a ULID holds, `2^80 - 1`.
         max: u128,
+    },
+    /// Bytes of another length than 16: from a slice (`TryFrom<&[u8]>`), or a value stored
+    /// in a database.
+    #[error("a ULID is 16 bytes, found {found}")]
+    ByteLength {
+        /// The number of bytes given.
+        found: usize,
     },
 }
 

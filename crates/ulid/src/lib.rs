@@ -79,16 +79,44 @@
 //! - `serde`: [`Ulid`] serializes as its 26-character text for human-readable formats (JSON,
 //!   TOML) and as its 16 big-endian bytes for binary ones; deserializing is as strict as
 //!   parsing.
-#![cfg_attr(not(any(feature = "std", test)), no_std)]
+//! - `uuid`: `From` conversions with `uuid::Uuid`, both ways (the same 128 bits).
+//! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
+//!   pools on them): a PostgreSQL `uuid`, and `uuid[]` for a `Vec` or slice.
+//! - `sqlx-postgres`, `sqlx-sqlite`: sqlx's `Type`, `Encode`, `Decode` (and
+//!   `PgHasArrayType`): a PostgreSQL `uuid`, an SQLite BLOB of 16 bytes.
+//! - `rusqlite`: rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//!
+//! Stored data that is not an id is an error that names what was found, never a panic. Why
+//! these column types (and not text) is in the storage table of the `identifier` crate.
+// The database drivers need std; the value type, text, bytes and serde do not.
+#![cfg_attr(
+    not(any(
+        feature = "std",
+        feature = "postgres",
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "rusqlite",
+        test
+    )),
+    no_std
+)]
 #![forbid(unsafe_code)]
 
 mod error;
 #[cfg(feature = "std")]
 mod generate;
 mod id;
+#[cfg(feature = "postgres")]
+mod postgres;
+#[cfg(feature = "rusqlite")]
+mod rusqlite;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+mod sqlx;
 mod text;
+#[cfg(feature = "uuid")]
+mod uuid;
 
 pub use error::{Error, ParseError};
 #[cfg(feature = "std")]

@@ -1,6 +1,7 @@
 //! What can go wrong, and where.
 
-/// A value that is not a UUIDv7: a field out of range, or the wrong version or variant.
+/// A value that is not a UUIDv7: a field out of range, the wrong version or variant, or bytes
+/// of another length.
 ///
 /// ```
 /// use uuid7::{Error, Uuid7};
@@ -44,6 +45,13 @@ pub enum Error {
     Variant {
         /// The two variant bits found, `0b00` to `0b11`.
         found: u8,
+    },
+    /// Bytes of another length than 16: from a slice (`TryFrom<&[u8]>`), or a value stored
+    /// in a database.
+    #[error("a UUIDv7 is 16 bytes, found {found}")]
+    ByteLength {
+        /// The number of bytes given.
+        found: usize,
     },
 }
 

@@ -42,6 +42,11 @@ const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIF
 /// assert_eq!(Uuid7::from_parts(id.timestamp_ms(), id.counter()), Ok(id));
 /// # Ok::<(), uuid7::ParseError>(())
 /// ```
+// A `u128`, not `[u8; 16]`: measured side by side (`cargo bench -p benches --bench storage`),
+// the integer sorts 10,000 ids 1.1-1.3 times faster, encodes text and packs generated ids
+// slightly faster, and binary-searches as fast as bytes compared as an integer; bytes hash
+// 1.4 times faster, convert to bytes for free and align to 1 (`(id, u8)` is 17 bytes, not 32).
+// Generation, text and comparison are the hot paths, so the integer stays.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Uuid7(u128);
 
@@ -285,6 +290,32 @@ impl TryFrom<u128> for Uuid7 {
 
     fn try_from(value: u128) -> Result<Self, Self::Error> {
         Self::from_u128(value)
+    }
+}
+
+/// Exactly 16 bytes, big-endian, of a UUID of version 7 and variant `0b10`.
+///
+/// # Errors
+///
+/// [`Error::ByteLength`] for any other length, and the errors of [`Uuid7::from_bytes`].
+///
+/// # Examples
+///
+/// ```
+/// use uuid7::Error;
+///
+/// let bytes = uuid7::Uuid7::MAX.to_bytes();
+/// assert_eq!(uuid7::Uuid7::try_from(&bytes[..]), Ok(uuid7::Uuid7::MAX));
+/// assert_eq!(uuid7::Uuid7::try_from(&bytes[..15]), Err(Error::ByteLength { found: 15 }));
+/// assert_eq!(uuid7::Uuid7::try_from(&[0u8; 16][..]), Err(Error::Version { found: 0 }));
+/// ```
+impl TryFrom<&[u8]> for Uuid7 {
+    type Error = Error;
+
+    fn try_from(bytes: &[u8]) -> Result<Uuid7, Error> {
+        let bytes =
+            <[u8; 16]>::try_from(bytes).map_err(|_| Error::ByteLength { found: bytes.len() })?;
+        Uuid7::from_bytes(bytes)
     }
 }
 

@@ -79,15 +79,40 @@
 //! - `serde`: the text for human-readable formats, the 16 bytes for binary ones; reading is
 //!   exactly as strict as [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
 //! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`.
-#![cfg_attr(not(any(feature = "std", test)), no_std)]
+//! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
+//!   pools on them): a PostgreSQL `uuid`, and `uuid[]` for a `Vec` or slice.
+//! - `sqlx-postgres`, `sqlx-sqlite`: sqlx's `Type`, `Encode`, `Decode` (and
+//!   `PgHasArrayType`): a PostgreSQL `uuid`, an SQLite BLOB of 16 bytes.
+//! - `rusqlite`: rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//!
+//! Stored data that is not an id is an error that names what was found, never a panic. Why
+//! these column types (and not text) is in the storage table of the `identifier` crate.
+// The database drivers need std; the value type, text, bytes and serde do not.
+#![cfg_attr(
+    not(any(
+        feature = "std",
+        feature = "postgres",
+        feature = "sqlx-postgres",
+        feature = "sqlx-sqlite",
+        feature = "rusqlite",
+        test
+    )),
+    no_std
+)]
 #![forbid(unsafe_code)]
 
 mod error;
 #[cfg(feature = "std")]
 mod generate;
 mod id;
+#[cfg(feature = "postgres")]
+mod postgres;
+#[cfg(feature = "rusqlite")]
+mod rusqlite;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+mod sqlx;
 mod text;
 #[cfg(feature = "uuid")]
 mod uuid;

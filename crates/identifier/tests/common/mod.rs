@@ -1,0 +1,205 @@
+//! What the database tests need to know of each id type: its column types, how to make ids in
+//! generation order, and stored values that are not ids with the error each must give.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::fmt::Debug;
+use std::sync::OnceLock;
+
+use identifier::objectid::ObjectId;
+use identifier::snowflake::{SnowflakeId, SnowflakeIdGenerator};
+use identifier::ulid::Ulid;
+use identifier::uuid7::Uuid7;
+
+/// How many ids the ordering checks store, from `fill` and from threads.
+pub const ORDERED: usize = 10_000;
+pub const THREADS: usize = 4;
+
+/// An id type under test.
+pub trait Id: Copy + Ord + Debug + Send + Sync + Unpin + 'static {
+    /// A name for tables and messages.
+    const NAME: &'static str;
+    /// The PostgreSQL column type of the storage table.
+    const POSTGRES: &'static str;
+    /// The SQLite column type of the storage table.
+    const SQLITE: &'static str;
+    /// PostgreSQL values of the column type that are not ids, with a fragment of the error.
+    const BAD_POSTGRES: &'static [(&'static str, &'static str)];
+    /// SQLite values that are not ids, with a fragment of the error.
+    const BAD_SQLITE: &'static [(&'static str, &'static str)];
+    /// A PostgreSQL value of another type, and that type's name as drivers report it.
+    const WRONG_TYPE_POSTGRES: (&'static str, &'static str) = ("'not an id'::text", "text");
+    /// An SQLite value of another storage class, and its name as drivers report it.
+    const WRONG_TYPE_SQLITE: (&'static str, &'static str) = ("'not an id'", "text");
+
+    /// `n` new ids from one `fill`, in generation order.
+    fn fill(n: usize) -> Vec<Self>;
+    /// One new id from the process-wide generator.
+    fn generate() -> Self;
+}
+
+/// `n` ids from each of [`THREADS`] threads generating at once, each thread's in its order.
+pub fn from_threads<T: Id>(n: usize) -> Vec<Vec<T>> {
+    let threads: Vec<_> = (0..THREADS)
+        .map(|_| std::thread::spawn(move || (0..n).map(|_| T::generate()).collect::<Vec<T>>()))
+        .collect();
+    threads
+        .into_iter()
+        .map(|thread| thread.join().expect("a generating thread"))
+        .collect()
+}
+
+/// Checks that `stored` (the ids read back by `ORDER BY`) is every id of `runs` in their
+/// order: each run keeps its own order, and the whole is ascending.
+pub fn assert_in_generation_order<T: Id>(stored: &[T], runs: &[Vec<T>], driver: &str) {
+    let mut expected: Vec<T> = runs.iter().flatten().copied().collect();
+    expected.sort_unstable();
+    assert_eq!(
+        stored.len(),
+        expected.len(),
+        "{driver}: {} rows read back",
+        T::NAME
+    );
+    assert!(
+        stored == expected.as_slice(),
+        "{driver}: ORDER BY on a {} key is not the order of the ids",
+        T::NAME
+    );
+    for run in runs {
+        assert!(
+            run.windows(2).all(|pair| pair[0] < pair[1]),
+            "{driver}: a run of {} ids is not increasing",
+            T::NAME
+        );
+    }
+}
+
+/// An error and every source below it, as one line: drivers keep the reason in the source.
+pub fn full_message(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    message
+}
+
+/// Reverses and interleaves `ids`, so that the order of insertion is not the order of the ids.
+pub fn shuffled<T: Copy>(ids: &[T]) -> Vec<T> {
+    let (even, odd): (Vec<_>, Vec<_>) = ids.iter().rev().enumerate().partition(|(i, _)| i % 2 == 0);
+    odd.into_iter().chain(even).map(|(_, id)| *id).collect()
+}
+
+impl Id for Ulid {
+    const NAME: &'static str = "ulid";
+    const POSTGRES: &'static str = "uuid";
+    const SQLITE: &'static str = "BLOB";
+    // Every uuid is a ULID.
+    const BAD_POSTGRES: &'static [(&'static str, &'static str)] = &[];
+    const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[(
+        "x'00112233445566778899aabbccddee'",
+        "a ULID is 16 bytes, found 15",
+    )];
+
+    fn fill(n: usize) -> Vec<Self> {
+        let mut ids = vec![Ulid::NIL; n];
+        identifier::ulid::fill(&mut ids);
+        ids
+    }
+
+    fn generate() -> Self {
+        identifier::ulid::generate()
+    }
+}
+
+impl Id for Uuid7 {
+    const NAME: &'static str = "uuid7";
+    const POSTGRES: &'static str = "uuid";
+    const SQLITE: &'static str = "BLOB";
+    const BAD_POSTGRES: &'static [(&'static str, &'static str)] = &[
+        (
+            "gen_random_uuid()",
+            "version 4 in the version field: expected 7",
+        ),
+        (
+            "'017f22e2-79b0-7cc3-18c4-dc0c0c07398f'::uuid",
+            "variant bits 0b00 in the variant field",
+        ),
+    ];
+    const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[
+        (
+            "x'550e8400e29b41d4a716446655440000'",
+            "version 4 in the version field",
+        ),
+        (
+            "x'017f22e279b07cc398c4dc0c0c0739'",
+            "a UUIDv7 is 16 bytes, found 15",
+        ),
+    ];
+
+    fn fill(n: usize) -> Vec<Self> {
+        let mut ids = vec![Uuid7::NIL; n];
+        identifier::uuid7::fill(&mut ids);
+        ids
+    }
+
+    fn generate() -> Self {
+        identifier::uuid7::generate()
+    }
+}
+
+impl Id for ObjectId {
+    const NAME: &'static str = "objectid";
+    const POSTGRES: &'static str = "bytea";
+    const SQLITE: &'static str = "BLOB";
+    const BAD_POSTGRES: &'static [(&'static str, &'static str)] = &[
+        ("'\\x00112233'::bytea", "an ObjectId is 12 bytes, found 4"),
+        ("'\\x'::bytea", "an ObjectId is 12 bytes, found 0"),
+    ];
+    const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[(
+        "x'507c7f79bcf86cd7994f6c0e00'",
+        "an ObjectId is 12 bytes, found 13",
+    )];
+
+    fn fill(n: usize) -> Vec<Self> {
+        let mut ids = vec![ObjectId::NIL; n];
+        identifier::objectid::fill(&mut ids);
+        ids
+    }
+
+    fn generate() -> Self {
+        identifier::objectid::generate()
+    }
+}
+
+/// The one Snowflake generator of the test process (worker 1).
+fn snowflake() -> &'static SnowflakeIdGenerator {
+    static GENERATOR: OnceLock<SnowflakeIdGenerator> = OnceLock::new();
+    GENERATOR.get_or_init(|| SnowflakeIdGenerator::new(1).expect("worker 1"))
+}
+
+impl Id for SnowflakeId {
+    const NAME: &'static str = "snowflake";
+    const POSTGRES: &'static str = "bigint";
+    const SQLITE: &'static str = "INTEGER";
+    const BAD_POSTGRES: &'static [(&'static str, &'static str)] =
+        &[("(-1)::bigint", "id -1 is out of range")];
+    const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[("-5", "id -5 is out of range")];
+    const WRONG_TYPE_POSTGRES: (&'static str, &'static str) = ("42::integer", "int4");
+
+    fn fill(n: usize) -> Vec<Self> {
+        let mut ids = vec![SnowflakeId::NIL; n];
+        snowflake()
+            .fill(&mut ids)
+            .expect("the clock is in the Snowflake range");
+        ids
+    }
+
+    fn generate() -> Self {
+        snowflake()
+            .generate()
+            .expect("the clock is in the Snowflake range")
+    }
+}

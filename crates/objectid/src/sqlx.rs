@@ -1,0 +1,123 @@
+//! Features `sqlx-postgres` and `sqlx-sqlite`: [`ObjectId`] binds and reads in sqlx, as a
+//! PostgreSQL `bytea` (and `bytea[]` through `PgHasArrayType`) or as an SQLite BLOB, of 12
+//! bytes.
+//!
+//! Both keep generation order in an index: PostgreSQL and SQLite compare them byte by byte. Reading anything else is an error that names it: a BLOB of
+//! another length, or a value of another SQL type (sqlx's "mismatched types" error).
+
+#[cfg(feature = "sqlx-postgres")]
+use sqlx_postgres::{
+    PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres,
+};
+#[cfg(feature = "sqlx-sqlite")]
+use sqlx_sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
+
+use sqlx_core::decode::Decode;
+use sqlx_core::encode::{Encode, IsNull};
+use sqlx_core::error::BoxDynError;
+use sqlx_core::types::Type;
+#[cfg(feature = "sqlx-sqlite")]
+use sqlx_core::{error::UnexpectedNullError, value::ValueRef};
+
+use crate::ObjectId;
+
+/// `bytea`.
+#[cfg(feature = "sqlx-postgres")]
+impl Type<Postgres> for ObjectId {
+    fn type_info() -> PgTypeInfo {
+        <[u8] as Type<Postgres>>::type_info()
+    }
+}
+
+/// `bytea[]`.
+#[cfg(feature = "sqlx-postgres")]
+impl PgHasArrayType for ObjectId {
+    fn array_type_info() -> PgTypeInfo {
+        <&[u8] as PgHasArrayType>::array_type_info()
+    }
+}
+
+/// The 12 bytes, written into the driver's buffer.
+#[cfg(feature = "sqlx-postgres")]
+impl Encode<'_, Postgres> for ObjectId {
+    fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
+        buf.extend_from_slice(self.as_bytes());
+        Ok(IsNull::No)
+    }
+}
+
+/// A `bytea` of 12 bytes, in the binary format or the text format (`\x` and 24 hex digits).
+#[cfg(feature = "sqlx-postgres")]
+impl Decode<'_, Postgres> for ObjectId {
+    fn decode(value: PgValueRef<'_>) -> Result<Self, BoxDynError> {
+        match value.format() {
+            PgValueFormat::Binary => Ok(ObjectId::try_from(value.as_bytes()?)?),
+            PgValueFormat::Text => {
+                let text = value.as_str()?;
+                let mut bytes = [0u8; 12];
+                let hex = text.strip_prefix("\\x").unwrap_or(text).as_bytes();
+                match crockford32::hex::decode(hex, crockford32::hex::Case::Any, &mut bytes) {
+                    Ok(decoded) if decoded.len() == 12 => Ok(ObjectId::from_bytes(bytes)),
+                    _ => Err(
+                        format!("{text:?} is not the text of a 12-byte PostgreSQL bytea").into(),
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// BLOB.
+///
+/// ```
+/// use sqlx::Connection;
+///
+/// # let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+/// # runtime.block_on(async {
+/// let mut db = sqlx::SqliteConnection::connect("sqlite::memory:").await?;
+/// sqlx::query("CREATE TABLE t (id BLOB PRIMARY KEY)").execute(&mut db).await?;
+/// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
+/// sqlx::query("INSERT INTO t (id) VALUES (?)").bind(id).execute(&mut db).await?;
+/// let back: objectid::ObjectId = sqlx::query_scalar("SELECT id FROM t").fetch_one(&mut db).await?;
+/// assert_eq!(back, id);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "sqlx-sqlite")]
+impl Type<Sqlite> for ObjectId {
+    fn type_info() -> SqliteTypeInfo {
+        <[u8] as Type<Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        *ty == <[u8] as Type<Sqlite>>::type_info()
+    }
+}
+
+/// The 12 bytes, as a BLOB. sqlx's SQLite arguments own their BLOBs, so this copies the 12
+/// bytes into a new `Vec`, as for every type it binds.
+#[cfg(feature = "sqlx-sqlite")]
+impl<'q> Encode<'q, Sqlite> for ObjectId {
+    fn encode_by_ref(
+        &self,
+        args: &mut Vec<SqliteArgumentValue<'q>>,
+    ) -> Result<IsNull, BoxDynError> {
+        args.push(SqliteArgumentValue::Blob(self.as_bytes().to_vec().into()));
+        Ok(IsNull::No)
+    }
+}
+
+/// A BLOB of 12 bytes.
+#[cfg(feature = "sqlx-sqlite")]
+impl<'r> Decode<'r, Sqlite> for ObjectId {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        // SQLite hands a NULL to the decoder as an empty BLOB or a zero: refuse it here.
+        if value.is_null() {
+            return Err(Box::new(UnexpectedNullError));
+        }
+        Ok(ObjectId::try_from(<&[u8] as Decode<'r, Sqlite>>::decode(
+            value,
+        )?)?)
+    }
+}

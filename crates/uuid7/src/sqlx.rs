@@ -1,0 +1,119 @@
+//! Features `sqlx-postgres` and `sqlx-sqlite`: [`Uuid7`] binds and reads in sqlx, as a
+//! PostgreSQL `uuid` (and `uuid[]` through `PgHasArrayType`) or as an SQLite BLOB of 16 bytes.
+//!
+//! Both keep generation order in an index: PostgreSQL compares `uuid` values, and SQLite
+//! BLOBs, as big-endian bytes. Reading anything else is an error that names it: a UUID of
+//! another version or variant, a BLOB of another length, or a value of another SQL type
+//! (sqlx's "mismatched types" error).
+
+#[cfg(feature = "sqlx-postgres")]
+use sqlx_postgres::{
+    PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres,
+};
+#[cfg(feature = "sqlx-sqlite")]
+use sqlx_sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
+
+use sqlx_core::decode::Decode;
+use sqlx_core::encode::{Encode, IsNull};
+use sqlx_core::error::BoxDynError;
+use sqlx_core::types::Type;
+#[cfg(feature = "sqlx-sqlite")]
+use sqlx_core::{error::UnexpectedNullError, value::ValueRef};
+
+use crate::Uuid7;
+
+/// `uuid`.
+#[cfg(feature = "sqlx-postgres")]
+impl Type<Postgres> for Uuid7 {
+    fn type_info() -> PgTypeInfo {
+        PgTypeInfo::with_name("uuid")
+    }
+
+    fn compatible(ty: &PgTypeInfo) -> bool {
+        sqlx_core::type_info::TypeInfo::name(ty).eq_ignore_ascii_case("uuid")
+    }
+}
+
+/// `uuid[]`.
+#[cfg(feature = "sqlx-postgres")]
+impl PgHasArrayType for Uuid7 {
+    fn array_type_info() -> PgTypeInfo {
+        PgTypeInfo::array_of("uuid")
+    }
+}
+
+/// The 16 bytes, written into the driver's buffer.
+#[cfg(feature = "sqlx-postgres")]
+impl Encode<'_, Postgres> for Uuid7 {
+    fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
+        buf.extend_from_slice(&self.to_bytes());
+        Ok(IsNull::No)
+    }
+}
+
+/// A `uuid` of version 7 and variant `0b10`, in the binary format (16 bytes) or the text
+/// format (`8-4-4-4-12` hex digits).
+#[cfg(feature = "sqlx-postgres")]
+impl Decode<'_, Postgres> for Uuid7 {
+    fn decode(value: PgValueRef<'_>) -> Result<Self, BoxDynError> {
+        match value.format() {
+            PgValueFormat::Binary => Ok(Uuid7::try_from(value.as_bytes()?)?),
+            PgValueFormat::Text => Ok(value.as_str()?.parse::<Uuid7>()?),
+        }
+    }
+}
+
+/// BLOB.
+///
+/// ```
+/// use sqlx::Connection;
+///
+/// # let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+/// # runtime.block_on(async {
+/// let mut db = sqlx::SqliteConnection::connect("sqlite::memory:").await?;
+/// sqlx::query("CREATE TABLE t (id BLOB PRIMARY KEY)").execute(&mut db).await?;
+/// let id: uuid7::Uuid7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse()?;
+/// sqlx::query("INSERT INTO t (id) VALUES (?)").bind(id).execute(&mut db).await?;
+/// let back: uuid7::Uuid7 = sqlx::query_scalar("SELECT id FROM t").fetch_one(&mut db).await?;
+/// assert_eq!(back, id);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # })?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "sqlx-sqlite")]
+impl Type<Sqlite> for Uuid7 {
+    fn type_info() -> SqliteTypeInfo {
+        <[u8] as Type<Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        *ty == <[u8] as Type<Sqlite>>::type_info()
+    }
+}
+
+/// The 16 bytes, as a BLOB. sqlx's SQLite arguments own their BLOBs, so this copies the 16
+/// bytes into a new `Vec`, as for every type it binds.
+#[cfg(feature = "sqlx-sqlite")]
+impl<'q> Encode<'q, Sqlite> for Uuid7 {
+    fn encode_by_ref(
+        &self,
+        args: &mut Vec<SqliteArgumentValue<'q>>,
+    ) -> Result<IsNull, BoxDynError> {
+        args.push(SqliteArgumentValue::Blob(self.to_bytes().to_vec().into()));
+        Ok(IsNull::No)
+    }
+}
+
+/// A BLOB of 16 bytes, of version 7 and variant `0b10`.
+#[cfg(feature = "sqlx-sqlite")]
+impl<'r> Decode<'r, Sqlite> for Uuid7 {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        // SQLite hands a NULL to the decoder as an empty BLOB or a zero: refuse it here.
+        if value.is_null() {
+            return Err(Box::new(UnexpectedNullError));
+        }
+        Ok(Uuid7::try_from(<&[u8] as Decode<'r, Sqlite>>::decode(
+            value,
+        )?)?)
+    }
+}
