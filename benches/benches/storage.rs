@@ -14,11 +14,23 @@
 use std::collections::HashSet;
 use std::hint::black_box;
 
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion, criterion_group, criterion_main};
 
+/// A 16-byte id in one representation: what the benchmarks do with each.
+trait Stored: Copy + Ord + std::hash::Hash {
+    const NAME: &'static str;
+    fn from_u128(value: u128) -> Self;
+    fn to_u128(self) -> u128;
+    fn to_bytes(self) -> [u8; 16];
+    fn from_bytes(bytes: [u8; 16]) -> Self;
+}
+
+/// The integer, as `Ulid` and `Uuid7` hold it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Word(u128);
 
+/// Big-endian bytes, as `uuid::Uuid` holds them, ordered byte by byte.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Bytes([u8; 16]);
 
@@ -28,7 +40,7 @@ struct BytesAsWord([u8; 16]);
 
 impl Ord for BytesAsWord {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        u128::from_be_bytes(self.0).cmp(&u128::from_be_bytes(other.0))
+        self.to_u128().cmp(&other.to_u128())
     }
 }
 
@@ -38,53 +50,101 @@ impl PartialOrd for BytesAsWord {
     }
 }
 
-impl Word {
-    fn pack(tick: u64, counter: u128) -> Word {
-        Word((u128::from(tick) << 80) | counter)
+impl Stored for Word {
+    const NAME: &'static str = "u128";
+    fn from_u128(value: u128) -> Self {
+        Word(value)
+    }
+    fn to_u128(self) -> u128 {
+        self.0
     }
     fn to_bytes(self) -> [u8; 16] {
         self.0.to_be_bytes()
     }
-    fn from_bytes(bytes: [u8; 16]) -> Word {
+    fn from_bytes(bytes: [u8; 16]) -> Self {
         Word(u128::from_be_bytes(bytes))
-    }
-    fn to_u128(self) -> u128 {
-        self.0
     }
 }
 
-impl Bytes {
-    fn pack(tick: u64, counter: u128) -> Bytes {
-        Bytes(((u128::from(tick) << 80) | counter).to_be_bytes())
-    }
-    fn to_bytes(self) -> [u8; 16] {
-        self.0
-    }
-    fn from_bytes(bytes: [u8; 16]) -> Bytes {
-        Bytes(bytes)
-    }
-    fn to_u128(self) -> u128 {
-        u128::from_be_bytes(self.0)
-    }
+/// The two byte representations differ only in their order.
+macro_rules! stored_as_bytes {
+    ($($ty:ident: $name:literal),+) => {$(
+        impl Stored for $ty {
+            const NAME: &'static str = $name;
+            fn from_u128(value: u128) -> Self {
+                $ty(value.to_be_bytes())
+            }
+            fn to_u128(self) -> u128 {
+                u128::from_be_bytes(self.0)
+            }
+            fn to_bytes(self) -> [u8; 16] {
+                self.0
+            }
+            fn from_bytes(bytes: [u8; 16]) -> Self {
+                $ty(bytes)
+            }
+        }
+    )+};
 }
+
+stored_as_bytes!(Bytes: "[u8; 16]", BytesAsWord: "[u8; 16] compared as u128");
 
 const N: usize = 10_000;
 
-/// Random ids, the same values for both representations.
+/// Random ids, the same values for every representation.
 fn values() -> Vec<u128> {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
     (0..N)
-        .map(|_| {
-            let mut next = || {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            };
-            (u128::from(next()) << 64) | u128::from(next())
-        })
+        .map(|_| (u128::from(next()) << 64) | u128::from(next()))
         .collect()
+}
+
+/// The operations compared, each a benchmark group.
+const OPERATIONS: [&str; 6] = [
+    "sort 10000",
+    "binary search 10000",
+    "hash set of 10000",
+    "to bytes and back, 10000",
+    "encode text",
+    "pack 1000",
+];
+
+/// The operation `OPERATIONS[operation]` on one representation.
+fn bench<T: Stored>(group: &mut BenchmarkGroup<'_, WallTime>, operation: usize, raw: &[u128]) {
+    let ids: Vec<T> = raw.iter().map(|&value| T::from_u128(value)).collect();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    group.bench_function(T::NAME, |b| match operation {
+        0 => b.iter_batched_ref(|| ids.clone(), |v| v.sort_unstable(), BatchSize::LargeInput),
+        1 => b.iter(|| {
+            let probes = ids.iter().step_by(97);
+            probes.filter(|id| sorted.binary_search(id).is_ok()).count()
+        }),
+        2 => b.iter(|| ids.iter().copied().collect::<HashSet<T>>().len()),
+        3 => b.iter(|| {
+            let round_trips = ids.iter().map(|id| T::from_bytes(black_box(id.to_bytes())));
+            round_trips.fold(0u8, |sum, id| sum.wrapping_add(id.to_bytes()[15]))
+        }),
+        4 => b.iter(|| {
+            let mut out = [0u8; 26];
+            crockford32::encode(black_box(ids[0]).to_u128(), &mut out).unwrap();
+            out
+        }),
+        _ => b.iter(|| {
+            let mut out = [T::from_u128(0); 1000];
+            for (i, slot) in out.iter_mut().enumerate() {
+                *slot = T::from_u128((u128::from(black_box(7u64)) << 80) | i as u128);
+            }
+            out
+        }),
+    });
 }
 
 fn storage(c: &mut Criterion) {
@@ -94,137 +154,13 @@ fn storage(c: &mut Criterion) {
         size_of::<(Bytes, u8)>()
     );
     let raw = values();
-    let words: Vec<Word> = raw.iter().map(|&v| Word(v)).collect();
-    let bytes: Vec<Bytes> = raw.iter().map(|&v| Bytes(v.to_be_bytes())).collect();
-    let mut sorted_words = words.clone();
-    sorted_words.sort_unstable();
-    let mut sorted_bytes = bytes.clone();
-    sorted_bytes.sort_unstable();
-    let as_words: Vec<BytesAsWord> = raw.iter().map(|&v| BytesAsWord(v.to_be_bytes())).collect();
-    let mut sorted_as_words = as_words.clone();
-    sorted_as_words.sort_unstable();
-
-    let mut group = c.benchmark_group("storage/sort 10000");
-    group.bench_function("u128", |b| {
-        b.iter_batched_ref(
-            || words.clone(),
-            |v| v.sort_unstable(),
-            BatchSize::LargeInput,
-        )
-    });
-    group.bench_function("[u8; 16]", |b| {
-        b.iter_batched_ref(
-            || bytes.clone(),
-            |v| v.sort_unstable(),
-            BatchSize::LargeInput,
-        )
-    });
-    group.bench_function("[u8; 16] compared as u128", |b| {
-        b.iter_batched_ref(
-            || as_words.clone(),
-            |v| v.sort_unstable(),
-            BatchSize::LargeInput,
-        )
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("storage/binary search 10000");
-    group.bench_function("u128", |b| {
-        b.iter(|| {
-            words
-                .iter()
-                .step_by(97)
-                .filter(|w| sorted_words.binary_search(w).is_ok())
-                .count()
-        })
-    });
-    group.bench_function("[u8; 16]", |b| {
-        b.iter(|| {
-            bytes
-                .iter()
-                .step_by(97)
-                .filter(|w| sorted_bytes.binary_search(w).is_ok())
-                .count()
-        })
-    });
-    group.bench_function("[u8; 16] compared as u128", |b| {
-        b.iter(|| {
-            as_words
-                .iter()
-                .step_by(97)
-                .filter(|w| sorted_as_words.binary_search(w).is_ok())
-                .count()
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("storage/hash set of 10000");
-    group.bench_function("u128", |b| {
-        b.iter(|| words.iter().copied().collect::<HashSet<Word>>().len())
-    });
-    group.bench_function("[u8; 16]", |b| {
-        b.iter(|| bytes.iter().copied().collect::<HashSet<Bytes>>().len())
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("storage/to bytes and back, 10000");
-    group.bench_function("u128", |b| {
-        b.iter(|| {
-            words
-                .iter()
-                .map(|w| Word::from_bytes(black_box(w.to_bytes())).0 as u8)
-                .fold(0u8, u8::wrapping_add)
-        })
-    });
-    group.bench_function("[u8; 16]", |b| {
-        b.iter(|| {
-            bytes
-                .iter()
-                .map(|w| Bytes::from_bytes(black_box(w.to_bytes())).0[15])
-                .fold(0u8, u8::wrapping_add)
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("storage/encode text");
-    let word = words[0];
-    let byte = bytes[0];
-    group.bench_function("u128", |b| {
-        b.iter(|| {
-            let mut out = [0u8; 26];
-            crockford32::encode(black_box(word).to_u128(), &mut out).unwrap();
-            out
-        })
-    });
-    group.bench_function("[u8; 16]", |b| {
-        b.iter(|| {
-            let mut out = [0u8; 26];
-            crockford32::encode(black_box(byte).to_u128(), &mut out).unwrap();
-            out
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("storage/pack 1000");
-    group.bench_function("u128", |b| {
-        b.iter(|| {
-            let mut out = [Word(0); 1000];
-            for (i, slot) in out.iter_mut().enumerate() {
-                *slot = Word::pack(black_box(7), i as u128);
-            }
-            out
-        })
-    });
-    group.bench_function("[u8; 16]", |b| {
-        b.iter(|| {
-            let mut out = [Bytes([0; 16]); 1000];
-            for (i, slot) in out.iter_mut().enumerate() {
-                *slot = Bytes::pack(black_box(7), i as u128);
-            }
-            out
-        })
-    });
-    group.finish();
+    for (operation, name) in OPERATIONS.iter().enumerate() {
+        let mut group = c.benchmark_group(format!("storage/{name}"));
+        bench::<Word>(&mut group, operation, &raw);
+        bench::<Bytes>(&mut group, operation, &raw);
+        bench::<BytesAsWord>(&mut group, operation, &raw);
+        group.finish();
+    }
 }
 
 criterion_group!(benches, storage);

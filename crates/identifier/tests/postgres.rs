@@ -3,13 +3,10 @@
 //! Each id type: prepared round trips, `Option` and NULL, arrays, values that are not ids, and
 //! `ORDER BY` the key returning generation order.
 
+#[macro_use]
 mod common;
 
 use common::{Id, ORDERED, assert_in_generation_order, from_threads, full_message, shuffled};
-use identifier::objectid::ObjectId;
-use identifier::snowflake::SnowflakeId;
-use identifier::ulid::Ulid;
-use identifier::uuid7::Uuid7;
 use postgres::types::{FromSql, ToSql};
 use postgres::{Client, NoTls};
 
@@ -130,22 +127,4 @@ fn ordered<T: Id + ToSql + for<'a> FromSql<'a>>(db: &mut Client) {
     }
 }
 
-#[test]
-fn ulid_as_uuid() {
-    check::<Ulid>();
-}
-
-#[test]
-fn uuid7_as_uuid() {
-    check::<Uuid7>();
-}
-
-#[test]
-fn objectid_as_bytea() {
-    check::<ObjectId>();
-}
-
-#[test]
-fn snowflake_as_bigint() {
-    check::<SnowflakeId>();
-}
+test_every_id!(check);

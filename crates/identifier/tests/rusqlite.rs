@@ -2,13 +2,10 @@
 //! Each id type: prepared round trips, `Option` and NULL, values that are not ids, and
 //! `ORDER BY` the key returning generation order.
 
+#[macro_use]
 mod common;
 
 use common::{Id, ORDERED, assert_in_generation_order, from_threads, shuffled};
-use identifier::objectid::ObjectId;
-use identifier::snowflake::SnowflakeId;
-use identifier::ulid::Ulid;
-use identifier::uuid7::Uuid7;
 use rusqlite::Connection;
 use rusqlite::types::{FromSql, ToSql};
 
@@ -121,22 +118,4 @@ fn ordered<T: Id + ToSql + FromSql>(db: &mut Connection) {
     }
 }
 
-#[test]
-fn ulid_as_blob() {
-    check::<Ulid>();
-}
-
-#[test]
-fn uuid7_as_blob() {
-    check::<Uuid7>();
-}
-
-#[test]
-fn objectid_as_blob() {
-    check::<ObjectId>();
-}
-
-#[test]
-fn snowflake_as_integer() {
-    check::<SnowflakeId>();
-}
+test_every_id!(check);

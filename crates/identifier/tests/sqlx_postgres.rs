@@ -3,13 +3,10 @@
 //! binary and the text protocol, `Option` and NULL, arrays, values that are not ids, and
 //! `ORDER BY` the key returning generation order.
 
+#[macro_use]
 mod common;
 
 use common::{Id, ORDERED, assert_in_generation_order, from_threads, shuffled};
-use identifier::objectid::ObjectId;
-use identifier::snowflake::SnowflakeId;
-use identifier::ulid::Ulid;
-use identifier::uuid7::Uuid7;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgHasArrayType, Postgres};
 use sqlx::{Connection, Decode, Encode, Row, Type};
 
@@ -172,22 +169,4 @@ async fn ordered<T: PgId>(db: &mut PgConnection) {
     }
 }
 
-#[test]
-fn ulid_as_uuid() {
-    run::<Ulid>();
-}
-
-#[test]
-fn uuid7_as_uuid() {
-    run::<Uuid7>();
-}
-
-#[test]
-fn objectid_as_bytea() {
-    run::<ObjectId>();
-}
-
-#[test]
-fn snowflake_as_bigint() {
-    run::<SnowflakeId>();
-}
+test_every_id!(run);

@@ -2,13 +2,10 @@
 //! Each id type: round trips, `Option` and NULL, values that are not ids, and `ORDER BY` the
 //! key returning generation order.
 
+#[macro_use]
 mod common;
 
 use common::{Id, ORDERED, assert_in_generation_order, from_threads, shuffled};
-use identifier::objectid::ObjectId;
-use identifier::snowflake::SnowflakeId;
-use identifier::ulid::Ulid;
-use identifier::uuid7::Uuid7;
 use sqlx::sqlite::{Sqlite, SqliteConnection};
 use sqlx::{Connection, Decode, Encode, Row, Type};
 
@@ -131,22 +128,4 @@ async fn ordered<T: SqliteId>(db: &mut SqliteConnection) {
     }
 }
 
-#[test]
-fn ulid_as_blob() {
-    run::<Ulid>();
-}
-
-#[test]
-fn uuid7_as_blob() {
-    run::<Uuid7>();
-}
-
-#[test]
-fn objectid_as_blob() {
-    run::<ObjectId>();
-}
-
-#[test]
-fn snowflake_as_integer() {
-    run::<SnowflakeId>();
-}
+test_every_id!(run);

@@ -13,9 +13,9 @@ use sqlx_sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 use sqlx_core::decode::Decode;
 use sqlx_core::encode::{Encode, IsNull};
 use sqlx_core::error::BoxDynError;
-use sqlx_core::types::Type;
 #[cfg(feature = "sqlx-sqlite")]
-use sqlx_core::{error::UnexpectedNullError, value::ValueRef};
+use sqlx_core::error::UnexpectedNullError;
+use sqlx_core::types::Type;
 
 use crate::SnowflakeId;
 
@@ -96,12 +96,8 @@ impl<'q> Encode<'q, Sqlite> for SnowflakeId {
 #[cfg(feature = "sqlx-sqlite")]
 impl<'r> Decode<'r, Sqlite> for SnowflakeId {
     fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-        // SQLite hands a NULL to the decoder as an empty BLOB or a zero: refuse it here.
-        if value.is_null() {
-            return Err(Box::new(UnexpectedNullError));
-        }
-        Ok(SnowflakeId::try_from(<i64 as Decode<'r, Sqlite>>::decode(
-            value,
-        )?)?)
+        // sqlx hands an SQLite NULL to a decoder as an empty BLOB or a zero: refuse it.
+        let stored = <Option<i64> as Decode<'r, Sqlite>>::decode(value)?;
+        Ok(SnowflakeId::try_from(stored.ok_or(UnexpectedNullError)?)?)
     }
 }

@@ -32,10 +32,49 @@ pub trait Id: Copy + Ord + Debug + Send + Sync + Unpin + 'static {
     /// An SQLite value of another storage class, and its name as drivers report it.
     const WRONG_TYPE_SQLITE: (&'static str, &'static str) = ("'not an id'", "text");
 
+    /// The smallest id, to fill buffers with.
+    const NIL: Self;
+    /// The format's `fill`.
+    const FILL: fn(&mut [Self]);
+    /// The format's `generate`.
+    const GENERATE: fn() -> Self;
+
     /// `n` new ids from one `fill`, in generation order.
-    fn fill(n: usize) -> Vec<Self>;
+    fn fill(n: usize) -> Vec<Self> {
+        let mut ids = vec![Self::NIL; n];
+        Self::FILL(&mut ids);
+        ids
+    }
+
     /// One new id from the process-wide generator.
-    fn generate() -> Self;
+    fn generate() -> Self {
+        Self::GENERATE()
+    }
+}
+
+/// One `#[test]` per id type, named after it, each running `$check::<type>()`.
+macro_rules! test_every_id {
+    ($check:ident) => {
+        #[test]
+        fn ulid() {
+            $check::<identifier::ulid::Ulid>();
+        }
+
+        #[test]
+        fn uuid7() {
+            $check::<identifier::uuid7::Uuid7>();
+        }
+
+        #[test]
+        fn objectid() {
+            $check::<identifier::objectid::ObjectId>();
+        }
+
+        #[test]
+        fn snowflake() {
+            $check::<identifier::snowflake::SnowflakeId>();
+        }
+    };
 }
 
 /// `n` ids from each of [`THREADS`] threads generating at once, each thread's in its order.
@@ -103,15 +142,9 @@ impl Id for Ulid {
         "a ULID is 16 bytes, found 15",
     )];
 
-    fn fill(n: usize) -> Vec<Self> {
-        let mut ids = vec![Ulid::NIL; n];
-        identifier::ulid::fill(&mut ids);
-        ids
-    }
-
-    fn generate() -> Self {
-        identifier::ulid::generate()
-    }
+    const NIL: Self = Ulid::NIL;
+    const FILL: fn(&mut [Self]) = identifier::ulid::fill;
+    const GENERATE: fn() -> Self = identifier::ulid::generate;
 }
 
 impl Id for Uuid7 {
@@ -139,15 +172,9 @@ impl Id for Uuid7 {
         ),
     ];
 
-    fn fill(n: usize) -> Vec<Self> {
-        let mut ids = vec![Uuid7::NIL; n];
-        identifier::uuid7::fill(&mut ids);
-        ids
-    }
-
-    fn generate() -> Self {
-        identifier::uuid7::generate()
-    }
+    const NIL: Self = Uuid7::NIL;
+    const FILL: fn(&mut [Self]) = identifier::uuid7::fill;
+    const GENERATE: fn() -> Self = identifier::uuid7::generate;
 }
 
 impl Id for ObjectId {
@@ -163,15 +190,9 @@ impl Id for ObjectId {
         "an ObjectId is 12 bytes, found 13",
     )];
 
-    fn fill(n: usize) -> Vec<Self> {
-        let mut ids = vec![ObjectId::NIL; n];
-        identifier::objectid::fill(&mut ids);
-        ids
-    }
-
-    fn generate() -> Self {
-        identifier::objectid::generate()
-    }
+    const NIL: Self = ObjectId::NIL;
+    const FILL: fn(&mut [Self]) = identifier::objectid::fill;
+    const GENERATE: fn() -> Self = identifier::objectid::generate;
 }
 
 /// The one Snowflake generator of the test process (worker 1).
@@ -189,17 +210,15 @@ impl Id for SnowflakeId {
     const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[("-5", "id -5 is out of range")];
     const WRONG_TYPE_POSTGRES: (&'static str, &'static str) = ("42::integer", "int4");
 
-    fn fill(n: usize) -> Vec<Self> {
-        let mut ids = vec![SnowflakeId::NIL; n];
+    const NIL: Self = SnowflakeId::NIL;
+    const FILL: fn(&mut [Self]) = |out| {
         snowflake()
-            .fill(&mut ids)
+            .fill(out)
             .expect("the clock is in the Snowflake range");
-        ids
-    }
-
-    fn generate() -> Self {
+    };
+    const GENERATE: fn() -> Self = || {
         snowflake()
             .generate()
             .expect("the clock is in the Snowflake range")
-    }
+    };
 }
