@@ -25,6 +25,28 @@ impl ObjectId {
         // 24 digits for 12 bytes: the buffer always holds them.
         hex::encode_lower(&self.to_bytes(), buffer).unwrap_or_default()
     }
+
+    /// The text in a new `String` of exactly its length: the same text as `Display` and
+    /// `format!`, in one allocation and one copy, without the formatting machinery (this
+    /// method, not `ToString`'s, is what `id.to_string()` calls). Requires the `std` feature
+    /// (default).
+    ///
+    /// ```
+    /// let id = "507c7f79bcf86cd7994f6c0e".parse::<objectid::ObjectId>()?;
+    /// assert_eq!(id.to_string(), "507c7f79bcf86cd7994f6c0e");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// # Ok::<(), objectid::ParseError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as Display, without the formatter"
+    )]
+    #[must_use]
+    pub fn to_string(&self) -> String {
+        let mut buffer = [0; ObjectId::TEXT_LEN];
+        String::from(self.encode(&mut buffer))
+    }
 }
 
 /// The 24 lower-case hex characters, through [`Formatter::pad`](fmt::Formatter::pad): width,

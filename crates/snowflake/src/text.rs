@@ -5,6 +5,17 @@ use core::str::FromStr;
 
 use crate::{Error, ParseError, SnowflakeId};
 
+/// The two ASCII digits of every number below 100.
+const PAIRS: [[u8; 2]; 100] = {
+    let mut pairs = [[0; 2]; 100];
+    let mut n = 0;
+    while n < 100 {
+        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        n += 1;
+    }
+    pairs
+};
+
 impl SnowflakeId {
     /// Writes the decimal integer into the end of `buffer` and returns it as a `&str`: the
     /// canonical form, no sign and no leading zeros, with no allocation.
@@ -23,17 +34,50 @@ impl SnowflakeId {
     pub fn encode(self, buffer: &mut [u8; SnowflakeId::TEXT_LEN]) -> &str {
         let mut value = self.to_u64();
         let mut start = buffer.len();
-        // Below 2^63, so at most 19 digits: the loop ends on `value == 0` before the buffer.
-        for slot in buffer.iter_mut().rev() {
-            *slot = b'0' + (value % 10) as u8;
-            value /= 10;
-            start -= 1;
-            if value == 0 {
+        // Two digits a step, from a table: half the divisions of one digit a step.
+        while value >= 100 {
+            let Some(slot) = buffer.get_mut(start - 2..start) else {
                 break;
-            }
+            };
+            slot.copy_from_slice(&PAIRS[(value % 100) as usize]);
+            value /= 100;
+            start -= 2;
+        }
+        // Below 2^63, at most 19 digits: what is left (one or two digits) always fits.
+        let [tens, ones] = PAIRS[value as usize % 100];
+        if value >= 10
+            && let Some(slot) = buffer.get_mut(start - 2..start)
+        {
+            slot.copy_from_slice(&[tens, ones]);
+            start -= 2;
+        } else if let Some(slot) = buffer.get_mut(start - 1) {
+            *slot = ones;
+            start -= 1;
         }
         // Every byte written is an ASCII digit: the conversion always succeeds.
-        core::str::from_utf8(&buffer[start..]).unwrap_or_default()
+        core::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// The text in a new `String` of exactly its length: the same text as `Display` and
+    /// `format!`, in one allocation and one copy, without the formatting machinery (this
+    /// method, not `ToString`'s, is what `id.to_string()` calls). Requires the `std` feature
+    /// (default).
+    ///
+    /// ```
+    /// let id = snowflake::SnowflakeId::try_from(1_234_567_890_123_456_789u64)?;
+    /// assert_eq!(id.to_string(), "1234567890123456789");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as Display, without the formatter"
+    )]
+    #[must_use]
+    pub fn to_string(&self) -> String {
+        let mut buffer = [0; SnowflakeId::TEXT_LEN];
+        String::from(self.encode(&mut buffer))
     }
 }
 
@@ -106,26 +150,45 @@ impl FromStr for SnowflakeId {
 
     fn from_str(text: &str) -> Result<SnowflakeId, ParseError> {
         let digits = text.as_bytes();
-        if digits.is_empty() {
-            return Err(ParseError::Empty);
+        // One pass over 1 to 19 bytes: 19 digits are below 10^19 < 2^64, so no overflow, and
+        // any byte that is not a digit makes `not_digit` true (the value is then discarded).
+        if (1..=SnowflakeId::TEXT_LEN).contains(&digits.len()) && digits[0] != b'0'
+            || digits == b"0"
+        {
+            let mut not_digit = false;
+            let mut value = 0u64;
+            for &byte in digits {
+                let digit = byte.wrapping_sub(b'0');
+                not_digit |= digit > 9;
+                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            }
+            if !not_digit {
+                return SnowflakeId::try_from(value)
+                    .map_err(|_| ParseError::OutOfRange { len: digits.len() });
+            }
         }
-        if let Some((index, character)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-            return Err(ParseError::InvalidCharacter { index, character });
-        }
-        // Only ASCII digits from here: bytes are characters.
-        let len = digits.len();
-        if len > 1 && digits[0] == b'0' {
-            return Err(ParseError::LeadingZero { len });
-        }
-        if len > SnowflakeId::TEXT_LEN {
-            return Err(ParseError::OutOfRange { len });
-        }
-        // 19 digits are below 10^19 < 2^64: no overflow.
-        let value = digits
-            .iter()
-            .fold(0u64, |value, digit| value * 10 + u64::from(digit - b'0'));
-        SnowflakeId::try_from(value).map_err(|_| ParseError::OutOfRange { len })
+        Err(error_of(text))
     }
+}
+
+/// Why `text` is not an id in canonical decimal, checked in this order: empty, then each
+/// character, then a leading zero, then the range.
+#[cold]
+#[inline(never)]
+fn error_of(text: &str) -> ParseError {
+    let digits = text.as_bytes();
+    if digits.is_empty() {
+        return ParseError::Empty;
+    }
+    if let Some((index, character)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        return ParseError::InvalidCharacter { index, character };
+    }
+    // Only ASCII digits from here: bytes are characters.
+    let len = digits.len();
+    if len > 1 && digits[0] == b'0' {
+        return ParseError::LeadingZero { len };
+    }
+    ParseError::OutOfRange { len }
 }
 
 /// The same as `FromStr`.

@@ -26,6 +26,27 @@ impl Ulid {
         }
         core::str::from_utf8(buffer).unwrap_or_default()
     }
+
+    /// The text in a new `String` of exactly its length: the same text as `Display` and
+    /// `format!`, in one allocation and one copy, without the formatting machinery (this
+    /// method, not `ToString`'s, is what `id.to_string()` calls). Requires the `std` feature
+    /// (default).
+    ///
+    /// ```
+    /// let id = ulid::Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+    /// assert_eq!(id.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// ```
+    #[cfg(feature = "std")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as Display, without the formatter"
+    )]
+    #[must_use]
+    pub fn to_string(&self) -> String {
+        let mut buffer = [0; Ulid::TEXT_LEN];
+        String::from(self.encode(&mut buffer))
+    }
 }
 
 /// The 26 upper-case symbols, through [`Formatter::pad`](fmt::Formatter::pad): width, fill,

@@ -52,6 +52,28 @@ impl Uuid7 {
         // skipping it, and it takes about half the time of `encode`.
         core::str::from_utf8(buffer).unwrap_or_default()
     }
+
+    /// The text in a new `String` of exactly its length: the same text as `Display` and
+    /// `format!`, in one allocation and one copy, without the formatting machinery (this
+    /// method, not `ToString`'s, is what `id.to_string()` calls). Requires the `std` feature
+    /// (default).
+    ///
+    /// ```
+    /// let id = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse::<uuid7::Uuid7>()?;
+    /// assert_eq!(id.to_string(), "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+    /// assert_eq!(id.to_string(), format!("{id}"));
+    /// # Ok::<(), uuid7::ParseError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same text as Display, without the formatter"
+    )]
+    #[must_use]
+    pub fn to_string(&self) -> String {
+        let mut buffer = [0; Uuid7::TEXT_LEN];
+        String::from(self.encode(&mut buffer))
+    }
 }
 
 /// The text form, lower case, through [`Formatter::pad`](fmt::Formatter::pad): width, fill,
