@@ -47,10 +47,12 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         ));
     }
     let mut report = render_markdown(&rows, root)?;
-    // `db-bench` writes its own section; keep it.
+    // `bench-gate --update` and `db-bench` write their own sections; keep them.
     let old = fs::read_to_string(root.join("BENCHMARKS.md")).unwrap_or_default();
-    if let Some(section) = crate::db_bench::section(&old) {
-        report = crate::db_bench::with_section(&report, section.trim_end());
+    for heading in [crate::bench_gate::HEADING, crate::db_bench::HEADING] {
+        if let Some(section) = crate::sections::section(&old, heading) {
+            report = crate::sections::with_section(&report, heading, section);
+        }
     }
     fs::write(root.join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
     fs::write(root.join("benchmarks.svg"), render_svg(&rows)).map_err(|e| e.to_string())?;

@@ -388,34 +388,6 @@ impl Report {
 /// The heading of the section in BENCHMARKS.md, which `bench-report` keeps as it is.
 pub(crate) const HEADING: &str = "## In PostgreSQL";
 
-/// `text` with its section under [`HEADING`] (up to the next `## ` heading) replaced by
-/// `section`, or with `section` appended if there is none.
-pub(crate) fn with_section(text: &str, section: &str) -> String {
-    match text.find(HEADING) {
-        Some(start) => {
-            let after = start + HEADING.len();
-            let end = text[after..]
-                .find("\n## ")
-                .map_or(text.len(), |offset| after + offset + 1);
-            format!("{}{section}\n{}", &text[..start], &text[end..])
-        }
-        None => format!(
-            "{}\n{section}",
-            text.trim_end_matches('\n').to_owned() + "\n"
-        ),
-    }
-}
-
-/// The section under [`HEADING`] in `text`, if there is one.
-pub(crate) fn section(text: &str) -> Option<&str> {
-    let start = text.find(HEADING)?;
-    let after = start + HEADING.len();
-    let end = text[after..]
-        .find("\n## ")
-        .map_or(text.len(), |offset| after + offset + 1);
-    Some(&text[start..end])
-}
-
 pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
     let rows = match args {
         [] => 1_000_000,
@@ -430,7 +402,11 @@ pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
     println!("{section}");
     let path = root.join("BENCHMARKS.md");
     let old = std::fs::read_to_string(&path).unwrap_or_default();
-    std::fs::write(&path, with_section(&old, &section)).map_err(|e| e.to_string())?;
+    std::fs::write(
+        &path,
+        crate::sections::with_section(&old, HEADING, &section),
+    )
+    .map_err(|e| e.to_string())?;
     std::fs::write(root.join("benchmarks-postgres.svg"), report.svg())
         .map_err(|e| e.to_string())?;
     println!("wrote the section \"{HEADING}\" of BENCHMARKS.md and benchmarks-postgres.svg");
@@ -491,18 +467,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn the_section_replaces_its_old_self_and_nothing_else() {
-        let text = "# Benchmarks\n\nintro\n\n## In PostgreSQL\n\nold\n\n## Versions\n\nv\n";
-        let new = with_section(text, "## In PostgreSQL\n\nnew\n");
-        assert_eq!(
-            new,
-            "# Benchmarks\n\nintro\n\n## In PostgreSQL\n\nnew\n\n## Versions\n\nv\n"
-        );
-        assert_eq!(section(&new), Some("## In PostgreSQL\n\nnew\n\n"));
-        let appended = with_section("# Benchmarks\n", "## In PostgreSQL\n\nx\n");
-        assert_eq!(appended, "# Benchmarks\n\n## In PostgreSQL\n\nx\n");
     }
 }

@@ -6,19 +6,23 @@
 //!   crate with one format's feature compiles no other format.
 //! - `msrv`: no locked dependency of a library crate needs a newer Rust than `rust-version`.
 //! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
+//! - `bench-gate [--update]`: instructions per operation beside the peers' (valgrind), held
+//!   to the goals and to `benches/gate-baseline.txt`.
 //! - `db-test`: the database tests alone, against a real PostgreSQL and SQLite.
 //! - `db-bench [--rows N]`: primary keys of each kind in PostgreSQL B-trees, measured.
 
 use std::process::ExitCode;
 
+mod bench_gate;
 mod bench_report;
 mod comparisons;
 mod db_bench;
 mod deps;
 mod golden;
 mod msrv;
+mod sections;
 
-const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | db-test | db-bench [--rows N]";
+const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | bench-gate [--update] | db-test | db-bench [--rows N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +33,8 @@ fn main() -> ExitCode {
         ["deps"] => deps::run(&workspace_root()),
         ["msrv"] => msrv::run(&workspace_root()),
         ["bench-report"] => bench_report::run(&workspace_root()),
+        ["bench-gate"] => bench_gate::run(&workspace_root(), false),
+        ["bench-gate", "--update"] => bench_gate::run(&workspace_root(), true),
         ["db-test"] => db_test(&workspace_root()),
         ["db-bench", rest @ ..] => db_bench::run_command(&workspace_root(), rest),
         _ => Err(USAGE.to_owned()),

@@ -1,0 +1,409 @@
+//! The operations of the benchmark gate, one at a time, for an instruction counter:
+//! `gate <operation> <n>` runs the operation `n` times and nothing else, so that
+//! `cargo xtask bench-gate` can run it under valgrind twice with two counts and divide the
+//! difference of the instructions by the difference of the counts (setup and exit cancel
+//! out). `gate --list` prints the operations. Batch operations (`fill`) run 1,000 ids a time,
+//! and the count is of batches; the gate divides by 1,000.
+//!
+//! The inputs and the peers are those of the criterion benchmarks in `benches/`.
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::time::{Duration, UNIX_EPOCH};
+
+use blake2::{Blake2b256, Digest};
+use content_id::{Bytes, Serde};
+use fast32::base32::CROCKFORD as FAST32;
+use ferroid::base32::Base32UlidExt;
+use objectid::ObjectId;
+use parking_lot::Mutex;
+use serde::Serialize;
+use snowflake::{SnowflakeId, SnowflakeIdGenerator};
+use tick_sequence::{Start, TickSequence};
+use ulid::Ulid;
+use uuid7::Uuid7;
+
+const U64: u64 = 0xF00D_CAFE_1234_5678;
+const ULID_VALUE: u128 = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
+const ULID_TEXT: &str = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+const UUID7_TEXT: &str = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+const OBJECTID_TEXT: &str = "507c7f79bcf86cd7994f6c0e";
+const SNOWFLAKE_TEXT: &str = "1234567890123456789";
+const CHECKSUMMED: &str = "H88C-MK9B-VJ1V-P";
+const BATCH: usize = 1000;
+
+/// A text buffer on the stack, for `Display` into a buffer without allocating.
+struct StackText {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        let end = self.len + text.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        slot.copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+fn display(value: &impl std::fmt::Display) -> usize {
+    let mut text = StackText {
+        bytes: [0; 64],
+        len: 0,
+    };
+    let _ = write!(text, "{value}");
+    black_box(&text.bytes);
+    text.len
+}
+
+#[derive(Serialize)]
+struct Record {
+    id: u64,
+    name: &'static str,
+    active: bool,
+}
+
+/// Runs `op` `n` times, its result kept from the optimizer.
+fn repeat<T>(n: u64, mut op: impl FnMut() -> T) {
+    for _ in 0..n {
+        black_box(op());
+    }
+}
+
+/// Fills `BATCH` ids `n` times with `fill`.
+fn batches<T: Copy>(n: u64, zero: T, fill: impl Fn(&mut [T])) {
+    let mut ids = vec![zero; BATCH];
+    for _ in 0..n {
+        fill(&mut ids);
+        black_box(&ids);
+    }
+}
+
+fn snowflaked() -> snowflaked::Generator {
+    snowflaked::Builder::new()
+        .instance(1)
+        .epoch(UNIX_EPOCH + Duration::from_millis(snowflake::EPOCH_MS))
+        .build()
+}
+
+/// An operation's name, and what `n` runs of it are.
+type Operation = (&'static str, fn(u64));
+
+/// Every operation.
+const OPERATIONS: &[Operation] = &[
+    ("engine/next", |n| {
+        static ENGINE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+        repeat(n, || ENGINE.next())
+    }),
+    ("engine/floor: SystemTime::now + lock", |n| {
+        let lock = Mutex::new(0u64);
+        repeat(n, || {
+            let mut guard = lock.lock();
+            *guard = std::time::SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |elapsed| elapsed.as_nanos() as u64);
+            *guard
+        })
+    }),
+    ("crockford32/encode u64", |n| {
+        repeat(n, || {
+            let mut out = [0u8; 13];
+            let _ = crockford32::encode_u64(black_box(U64), &mut out);
+            out
+        })
+    }),
+    ("crockford/encode u64", |n| {
+        let mut out = String::with_capacity(13);
+        repeat(n, || {
+            out.clear();
+            crockford::encode_into(black_box(U64), &mut out);
+            out.len()
+        })
+    }),
+    ("crockford32/decode u64", |n| {
+        let text = crockford::encode(U64);
+        repeat(n, || crockford32::decode_u64(black_box(&text)))
+    }),
+    ("crockford/decode u64", |n| {
+        let text = crockford::encode(U64);
+        repeat(n, || crockford::decode(black_box(&text)))
+    }),
+    ("crockford32/encode u128", |n| {
+        repeat(n, || {
+            let mut out = [0u8; 26];
+            let _ = crockford32::encode(black_box(ULID_VALUE), &mut out);
+            out
+        })
+    }),
+    ("fast32/encode u128", |n| {
+        let mut out = Vec::with_capacity(26);
+        repeat(n, || {
+            out.clear();
+            FAST32.encode_u128_into(black_box(ULID_VALUE), &mut out);
+            out.len()
+        })
+    }),
+    ("crockford32/decode u128", |n| {
+        repeat(n, || crockford32::decode(black_box(ULID_TEXT)))
+    }),
+    ("fast32/decode u128", |n| {
+        repeat(n, || FAST32.decode_u128(black_box(ULID_TEXT.as_bytes())))
+    }),
+    // What the safe `&str` of an encoder costs: the UTF-8 check of its ASCII bytes.
+    ("utf8/26", |n| {
+        let bytes = *b"01ARZ3NDEKTSV4RRFFQ69G5FAV";
+        repeat(n, || core::str::from_utf8(black_box(&bytes)).map(str::len))
+    }),
+    ("utf8/36", |n| {
+        let bytes = *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        repeat(n, || core::str::from_utf8(black_box(&bytes)).map(str::len))
+    }),
+    // ULID
+    ("ulid/generate", |n| repeat(n, ulid::generate)),
+    ("ulid_peer/generate (Generator in a Mutex)", |n| {
+        let peer = Mutex::new(ulid_peer::Generator::new());
+        repeat(n, || match peer.lock().generate() {
+            Ok(id) => id,
+            Err(overflow) => overflow.commit_overflow_increment(),
+        })
+    }),
+    ("ulid/fill (1000)", |n| batches(n, Ulid::NIL, ulid::fill)),
+    ("ferroid/thread-local ULID (1000)", |n| {
+        batches(n, ferroid::id::ULID::from_raw(0), |ids| {
+            for slot in ids {
+                *slot = ferroid::generator::thread_local::Ulid::new_ulid_mono(|_| {
+                    std::thread::yield_now()
+                });
+            }
+        })
+    }),
+    ("ulid/to_string", |n| {
+        let id = Ulid::from_u128(ULID_VALUE);
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("ulid_peer/to_string", |n| {
+        let id = ulid_peer::Ulid(ULID_VALUE);
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("ulid/display", |n| {
+        let id = Ulid::from_u128(ULID_VALUE);
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("ulid_peer/display", |n| {
+        let id = ulid_peer::Ulid(ULID_VALUE);
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("ulid/encode", |n| {
+        let id = Ulid::from_u128(ULID_VALUE);
+        repeat(n, || {
+            let mut buffer = [0u8; 26];
+            black_box(black_box(id).encode(&mut buffer).len());
+            buffer
+        })
+    }),
+    ("ferroid/encode ULID", |n| {
+        let id = ferroid::id::ULID::from_raw(ULID_VALUE);
+        repeat(n, || {
+            let mut buffer = ferroid::id::ULID::base32_array();
+            black_box(black_box(id).encode_to_buf(&mut buffer).as_str().len());
+            buffer
+        })
+    }),
+    ("ulid/parse", |n| {
+        repeat(n, || black_box(ULID_TEXT).parse::<Ulid>())
+    }),
+    ("ulid_peer/parse", |n| {
+        repeat(n, || ulid_peer::Ulid::from_string(black_box(ULID_TEXT)))
+    }),
+    // UUIDv7
+    ("uuid7/generate", |n| repeat(n, uuid7::generate)),
+    ("uuid/now_v7", |n| repeat(n, uuid::Uuid::now_v7)),
+    ("uuid7/fill (1000)", |n| batches(n, Uuid7::NIL, uuid7::fill)),
+    ("uuid7/to_string", |n| {
+        let id: Uuid7 = UUID7_TEXT.parse().unwrap();
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("uuid/to_string", |n| {
+        let id = uuid::Uuid::parse_str(UUID7_TEXT).unwrap();
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("uuid7/display", |n| {
+        let id: Uuid7 = UUID7_TEXT.parse().unwrap();
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("uuid/display", |n| {
+        let id = uuid::Uuid::parse_str(UUID7_TEXT).unwrap();
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("uuid7/encode", |n| {
+        let id: Uuid7 = UUID7_TEXT.parse().unwrap();
+        repeat(n, || {
+            let mut buffer = [0u8; 36];
+            black_box(black_box(id).encode(&mut buffer).len());
+            buffer
+        })
+    }),
+    ("uuid/encode_lower", |n| {
+        let id = uuid::Uuid::parse_str(UUID7_TEXT).unwrap();
+        repeat(n, || {
+            let mut buffer = [0u8; 36];
+            black_box(black_box(id).hyphenated().encode_lower(&mut buffer).len());
+            buffer
+        })
+    }),
+    ("uuid7/parse", |n| {
+        repeat(n, || black_box(UUID7_TEXT).parse::<Uuid7>())
+    }),
+    ("uuid/parse_str", |n| {
+        repeat(n, || uuid::Uuid::parse_str(black_box(UUID7_TEXT)))
+    }),
+    // ObjectId
+    ("objectid/generate", |n| repeat(n, objectid::generate)),
+    ("bson/ObjectId::new", |n| {
+        repeat(n, bson::oid::ObjectId::new)
+    }),
+    ("objectid/fill (1000)", |n| {
+        batches(n, ObjectId::NIL, objectid::fill)
+    }),
+    ("objectid/to_string", |n| {
+        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("bson/to_hex", |n| {
+        let id = bson::oid::ObjectId::parse_str(OBJECTID_TEXT).unwrap();
+        repeat(n, || black_box(id).to_hex())
+    }),
+    ("objectid/display", |n| {
+        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("bson/display", |n| {
+        let id = bson::oid::ObjectId::parse_str(OBJECTID_TEXT).unwrap();
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("objectid/encode", |n| {
+        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
+        repeat(n, || {
+            let mut buffer = [0u8; 24];
+            black_box(black_box(id).encode(&mut buffer).len());
+            buffer
+        })
+    }),
+    ("objectid/parse", |n| {
+        repeat(n, || black_box(OBJECTID_TEXT).parse::<ObjectId>())
+    }),
+    ("bson/parse_str", |n| {
+        repeat(n, || {
+            bson::oid::ObjectId::parse_str(black_box(OBJECTID_TEXT))
+        })
+    }),
+    // Snowflake
+    ("snowflake/generate", |n| {
+        let generator = SnowflakeIdGenerator::new(1).unwrap();
+        repeat(n, || generator.generate())
+    }),
+    ("snowflaked/generate", |n| {
+        let mut generator = snowflaked();
+        repeat(n, || generator.generate::<u64>())
+    }),
+    ("snowflake/fill (1000)", |n| {
+        let generator = SnowflakeIdGenerator::new(1).unwrap();
+        batches(n, SnowflakeId::NIL, |ids| generator.fill(ids).unwrap())
+    }),
+    ("snowflaked/generate (1000)", |n| {
+        let mut generator = snowflaked();
+        let mut ids = vec![0u64; BATCH];
+        for _ in 0..n {
+            for slot in &mut ids {
+                *slot = generator.generate();
+            }
+            black_box(&ids);
+        }
+    }),
+    ("snowflake/to_string", |n| {
+        let id: SnowflakeId = SNOWFLAKE_TEXT.parse().unwrap();
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("u64/to_string", |n| {
+        let id: u64 = SNOWFLAKE_TEXT.parse().unwrap();
+        repeat(n, || black_box(id).to_string())
+    }),
+    ("snowflake/display", |n| {
+        let id: SnowflakeId = SNOWFLAKE_TEXT.parse().unwrap();
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("u64/display", |n| {
+        let id: u64 = SNOWFLAKE_TEXT.parse().unwrap();
+        repeat(n, || display(&black_box(id)))
+    }),
+    ("snowflake/encode", |n| {
+        let id: SnowflakeId = SNOWFLAKE_TEXT.parse().unwrap();
+        repeat(n, || {
+            let mut buffer = [0u8; SnowflakeId::TEXT_LEN];
+            black_box(black_box(id).encode(&mut buffer).len());
+            buffer
+        })
+    }),
+    ("snowflake/parse", |n| {
+        repeat(n, || black_box(SNOWFLAKE_TEXT).parse::<SnowflakeId>())
+    }),
+    ("u64/parse", |n| {
+        repeat(n, || black_box(SNOWFLAKE_TEXT).parse::<u64>())
+    }),
+    // Checksummed codes and content ids
+    ("checksummed_id/generate", |n| {
+        repeat(n, checksummed_id::generate)
+    }),
+    ("checksummed_id/verify", |n| {
+        repeat(n, || checksummed_id::verify(black_box(CHECKSUMMED)))
+    }),
+    ("content_id/3-field struct", |n| {
+        let record = Record {
+            id: 1_234_567,
+            name: "ada lovelace",
+            active: true,
+        };
+        repeat(n, || content_id::generate(&Serde(black_box(&record))))
+    }),
+    ("blake2/64 bytes", |n| {
+        let block = [0x5Au8; 64];
+        repeat(n, || Blake2b256::digest(black_box(&block)))
+    }),
+    ("content_id/1 KiB", |n| {
+        let data: Vec<u8> = (0..1024).map(|i| (i * 31 % 251) as u8).collect();
+        repeat(n, || content_id::generate(&Bytes(black_box(&data))))
+    }),
+    ("blake2/1 KiB", |n| {
+        let data: Vec<u8> = (0..1024).map(|i| (i * 31 % 251) as u8).collect();
+        repeat(n, || Blake2b256::digest(black_box(&data)))
+    }),
+];
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [list] if list == "--list" => {
+            for (name, _) in OPERATIONS {
+                println!("{name}");
+            }
+            std::process::ExitCode::SUCCESS
+        }
+        [name, count] => {
+            let (Some((_, operation)), Ok(count)) = (
+                OPERATIONS.iter().find(|(known, _)| known == name),
+                count.parse::<u64>(),
+            ) else {
+                eprintln!("gate: no operation {name:?}, or {count:?} is not a count");
+                return std::process::ExitCode::FAILURE;
+            };
+            operation(count);
+            std::process::ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("usage: gate --list | gate <operation> <count>");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
