@@ -16,6 +16,9 @@ struct Median {
     nanos: f64,
 }
 
+/// The heading of the section that `crates/identifier-py/bench.py --write` writes.
+const PYTHON_HEADING: &str = "## In Python";
+
 pub(crate) fn run(root: &Path) -> Result<(), String> {
     let medians = read_medians(&root.join("target").join("criterion"))?;
     if medians.is_empty() {
@@ -47,9 +50,14 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         ));
     }
     let mut report = render_markdown(&rows, root)?;
-    // `bench-gate --update` and `db-bench` write their own sections; keep them.
+    // `bench-gate --update`, `db-bench` and the Python package's bench.py write their own
+    // sections; keep them.
     let old = fs::read_to_string(root.join("BENCHMARKS.md")).unwrap_or_default();
-    for heading in [crate::bench_gate::HEADING, crate::db_bench::HEADING] {
+    for heading in [
+        crate::bench_gate::HEADING,
+        crate::db_bench::HEADING,
+        PYTHON_HEADING,
+    ] {
         if let Some(section) = crate::sections::section(&old, heading) {
             report = crate::sections::with_section(&report, heading, section);
         }

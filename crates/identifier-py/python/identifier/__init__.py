@@ -1,0 +1,61 @@
+"""Identifiers: ULID, UUIDv7, ObjectId and Snowflake ids from one engine, checksummed codes
+for humans, and content ids.
+
+The time-ordered ids (``generate_ulid``, ``generate_uuid7``, ``generate_object_id``,
+``SnowflakeIdGenerator``) are strictly increasing within a process, from any number of
+threads: each is a bit layout over one engine that hands out ``(tick, counter)`` pairs. A
+new tick restarts the counter (at a random value, or at 0 for Snowflake), the same tick or a
+clock that went back increments it, and an exhausted counter borrows the next tick, so the
+embedded timestamp may run ahead of the clock; order and uniqueness never break. None of
+them waits or raises on a backward clock. A child process created by ``os.fork`` starts a
+fresh sequence and a reseeded random generator, so parent and child share no id; a
+``SnowflakeIdGenerator`` created before the fork raises ``RuntimeError`` in the child
+instead, since its worker id belongs to the parent.
+
+The content ids (``generate_stable_content_id``, ``generate_stable_uuid5``) are a function of
+the data: a typed encoding streamed into BLAKE2b, the same as the Rust crate ``content-id``,
+so one JSON document read by ``json.loads`` has one id in Python, in Rust and from the
+``identifier`` command.
+
+None of these ids is a secret: use ``secrets.token_urlsafe`` for tokens.
+
+The package is a Rust extension over the crates of the ``identifier`` workspace.
+"""
+
+from identifier._identifier import (
+    SnowflakeIdGenerator,
+    __version__,
+    extract_object_id_timestamp_s,
+    extract_snowflake_timestamp_ms,
+    extract_ulid_timestamp_ms,
+    extract_uuid7_timestamp_ms,
+    generate_checksummed_id,
+    generate_object_id,
+    generate_object_ids,
+    generate_stable_content_id,
+    generate_stable_uuid5,
+    generate_ulid,
+    generate_ulids,
+    generate_uuid7,
+    generate_uuid7s,
+    verify_checksummed_id,
+)
+
+__all__ = [
+    "SnowflakeIdGenerator",
+    "__version__",
+    "extract_object_id_timestamp_s",
+    "extract_snowflake_timestamp_ms",
+    "extract_ulid_timestamp_ms",
+    "extract_uuid7_timestamp_ms",
+    "generate_checksummed_id",
+    "generate_object_id",
+    "generate_object_ids",
+    "generate_stable_content_id",
+    "generate_stable_uuid5",
+    "generate_ulid",
+    "generate_ulids",
+    "generate_uuid7",
+    "generate_uuid7s",
+    "verify_checksummed_id",
+]

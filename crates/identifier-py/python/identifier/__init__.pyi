@@ -1,0 +1,84 @@
+"""Type stubs of the ``identifier`` package (the extension ``identifier._identifier``)."""
+
+import uuid
+from typing import Final, final
+
+__version__: Final[str]
+__all__: list[str]
+
+def generate_ulid(*, timestamp_ms: int | None = None) -> str:
+    """A new ULID: 26 Crockford Base32 characters, upper case; strictly increasing within the
+    process without ``timestamp_ms``, 80 random bits with it (0 to 2**48 - 1)."""
+
+def generate_ulids(n: int, /) -> list[str]:
+    """``n`` new ULIDs, in increasing order, generated with the GIL released."""
+
+def extract_ulid_timestamp_ms(ulid: str) -> int:
+    """The timestamp of a ULID (26 characters, either case, O as 0, I and L as 1), in ms."""
+
+def generate_uuid7(*, timestamp_ms: int | None = None) -> str:
+    """A new UUIDv7: 36 characters, lower case, hyphenated; strictly increasing within the
+    process without ``timestamp_ms``, 74 random bits with it (0 to 2**48 - 1)."""
+
+def generate_uuid7s(n: int, /) -> list[str]:
+    """``n`` new UUIDv7s, in increasing order, generated with the GIL released."""
+
+def extract_uuid7_timestamp_ms(uuid7: str) -> int:
+    """The timestamp of a UUIDv7 in its canonical 36-character form (either case), in ms."""
+
+def generate_object_id(*, timestamp_s: int | None = None) -> str:
+    """A new ObjectId-shaped id: 24 lower-case hex characters, 32-bit seconds then a 64-bit
+    counter; strictly increasing within the process without ``timestamp_s`` (0 to 2**32 - 1)."""
+
+def generate_object_ids(n: int, /) -> list[str]:
+    """``n`` new ObjectId-shaped ids, in increasing order, generated with the GIL released."""
+
+def extract_object_id_timestamp_s(object_id: str) -> int:
+    """The timestamp of an ObjectId (exactly 24 lower-case hex characters), in seconds."""
+
+@final
+class SnowflakeIdGenerator:
+    """Strictly increasing 63-bit Snowflake ids for one ``worker_id`` (0 to 1023): 41 bits of
+    ms since 2024-01-01, the worker id, a 12-bit sequence. Raises ``RuntimeError`` in a child
+    process forked after it was created."""
+
+    def __init__(self, *, worker_id: int) -> None: ...
+    @property
+    def worker_id(self) -> int:
+        """The worker id written into every id of this generator."""
+
+    def generate(self, *, timestamp_ms: int | None = None) -> int:
+        """The next id; ``timestamp_ms`` stands for the clock reading."""
+
+    def generate_ids(self, n: int, /) -> list[int]:
+        """``n`` new ids, in increasing order, generated with the GIL released."""
+
+def extract_snowflake_timestamp_ms(snowflake_id: int) -> int:
+    """The timestamp of a Snowflake id (an int from 0 to 2**63 - 1), in ms since the epoch."""
+
+def generate_checksummed_id(*, length: int = 12, group_size: int = 4, sep: str = "-") -> str:
+    """A random code of ``length`` Crockford symbols and a mod-37 check symbol, in groups of
+    ``group_size`` (0: no groups) joined by ``sep``."""
+
+def verify_checksummed_id(identifier: object, *, sep: str = "-") -> bool:
+    """Whether ``identifier`` is a code with a correct check symbol; never raises for it."""
+
+def generate_stable_content_id(
+    data: object,
+    *,
+    registry: None = None,
+    length: int = 64,
+    ignore_unhashable: bool = False,
+) -> str:
+    """The content id of ``data`` (dict, list, tuple, str, int, float, bool, None, bytes,
+    bytearray, set, frozenset): ``length`` hex characters, equal to the Rust crate's."""
+
+def generate_stable_uuid5(
+    data: object,
+    *,
+    registry: None = None,
+    namespace: uuid.UUID = ...,
+    ignore_unhashable: bool = False,
+) -> str:
+    """A UUIDv5 of the 128-character content id of ``data``, under ``namespace``
+    (default ``361d425a-83f3-5c34-bc1b-1fb0a53128cd``)."""

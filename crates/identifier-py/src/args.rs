@@ -1,0 +1,182 @@
+//! Python arguments to the Rust crates' argument types, with errors that name the parameter:
+//! `TypeError` for a value of the wrong type (a `bool` is not an `int`), `ValueError` for a
+//! value out of range.
+
+use std::fmt::Display;
+
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+
+/// `type(obj).__name__`, for error messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "object".to_owned(), |name| name.to_string())
+}
+
+/// `obj` as an `int` that is not a `bool`, or the `TypeError` that says what `name` must be.
+fn int<'a, 'py>(
+    obj: &'a Bound<'py, PyAny>,
+    name: &str,
+    expected: &str,
+) -> PyResult<&'a Bound<'py, PyInt>> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be {expected}, not bool"
+        )));
+    }
+    obj.cast::<PyInt>().map_err(|_| {
+        PyTypeError::new_err(format!("{name} must be {expected}, not {}", type_name(obj)))
+    })
+}
+
+/// An `int` argument that must fit a `u64`: `Ok(Ok(value))`, or `Ok(Err(text))` with the
+/// decimal text of an `int` outside `0..2**64` for the caller's range error.
+pub(crate) fn u64_or_text(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    expected: &str,
+) -> PyResult<Result<u64, String>> {
+    let int = int(obj, name, expected)?;
+    Ok(int.extract::<u64>().map_err(|_| int.to_string()))
+}
+
+/// The `ValueError` of a value outside its range: `"{name} {value} is out of range: {range}"`,
+/// where `range` is what the Rust crate's error says after its first `": "` (the crates word
+/// their range errors the same way, and the value may not fit the crate's type).
+pub(crate) fn out_of_range(name: &str, value: impl Display, rust_error: impl Display) -> PyErr {
+    let message = rust_error.to_string();
+    let range = message
+        .split_once(": ")
+        .map_or(message.as_str(), |(_, range)| range);
+    PyValueError::new_err(format!("{name} {value} is out of range: {range}"))
+}
+
+/// A `u64` argument that `check` accepts, or the `ValueError` with `check`'s error (values
+/// outside `u64` get the error `check` gives for `u64::MAX`).
+pub(crate) fn checked_u64<T, E: Display>(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    expected: &str,
+    check: impl Fn(u64) -> Result<T, E>,
+) -> PyResult<T> {
+    match u64_or_text(obj, name, expected)? {
+        Ok(value) => check(value).map_err(|error| out_of_range(name, value, error)),
+        Err(text) => Err(match check(u64::MAX) {
+            Err(error) => out_of_range(name, text, error),
+            Ok(_) => PyValueError::new_err(format!("{name} {text} is out of range")),
+        }),
+    }
+}
+
+/// A count of ids for a batch: an `int` from 0.
+pub(crate) fn count(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    match u64_or_text(obj, "n", "an int")? {
+        Ok(n) => usize::try_from(n).map_err(|_| too_many(n)),
+        Err(text) if text.starts_with('-') => Err(PyValueError::new_err(format!(
+            "n {text} is out of range: a count of ids is 0 or more"
+        ))),
+        Err(text) => Err(too_many(text)),
+    }
+}
+
+/// The error of a batch that cannot be allocated.
+pub(crate) fn too_many(n: impl Display) -> PyErr {
+    PyMemoryError::new_err(format!("n {n}: that many ids do not fit in memory"))
+}
+
+/// A `usize` option (a length, a group size) from 0, or the `ValueError` naming it.
+pub(crate) fn size(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Result<usize, String>> {
+    Ok(match u64_or_text(obj, name, "an int")? {
+        Ok(value) => usize::try_from(value).map_err(|_| value.to_string()),
+        Err(text) => Err(text),
+    })
+}
+
+/// A `bool` option: `True` or `False` only.
+pub(crate) fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    obj.cast::<PyBool>()
+        .map(|flag| flag.is_true())
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a bool, not {}", type_name(obj))))
+}
+
+/// A separator: a `str` of exactly one character.
+pub(crate) fn separator(obj: &Bound<'_, PyAny>) -> PyResult<char> {
+    let text = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "sep must be a str of one character, not {}",
+            type_name(obj)
+        ))
+    })?;
+    let text = text.to_cow().map_err(|_| {
+        PyValueError::new_err(
+            "sep must be one character that UTF-8 can encode, not a lone surrogate",
+        )
+    })?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(sep), None) => Ok(sep),
+        _ => Err(PyValueError::new_err(format!(
+            "sep must be one character, not {} ({} characters)",
+            obj.repr()
+                .map_or_else(|_| String::from("?"), |repr| repr.to_string()),
+            text.chars().count()
+        ))),
+    }
+}
+
+/// The text of an id to parse: a `str`, or the `TypeError` naming the parameter.
+pub(crate) fn text<'a>(
+    obj: &'a Bound<'_, PyAny>,
+    name: &str,
+) -> PyResult<std::borrow::Cow<'a, str>> {
+    let text = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(obj)))
+    })?;
+    // A lone surrogate has no UTF-8; it is not a symbol of any format either.
+    Ok(text
+        .to_cow()
+        .unwrap_or_else(|_| std::borrow::Cow::Owned(text.to_string_lossy().into_owned())))
+}
+
+/// The `ValueError` of a string that is not an id: the parameter, the string's `repr`
+/// (shortened) and the Rust crate's reason.
+pub(crate) fn parse_error(name: &str, obj: &Bound<'_, PyAny>, error: impl Display) -> PyErr {
+    const SHOWN: usize = 60;
+    let repr = obj
+        .repr()
+        .map_or_else(|_| String::from("?"), |repr| repr.to_string());
+    let shown = match repr.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}...", &repr[..end]),
+        None => repr,
+    };
+    PyValueError::new_err(format!("{name} {shown} is not valid: {error}"))
+}
+
+/// A keyword option whose default is not `None`: `Absent` when the caller leaves it out. An
+/// explicit `None` is `Given`, and the option's check refuses it as a value of the wrong type.
+pub(crate) enum Opt<'py> {
+    /// Not passed: the default applies.
+    Absent,
+    /// Passed, with this value.
+    Given(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Opt<'py> {
+    type Error = std::convert::Infallible;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> Result<Self, Self::Error> {
+        Ok(Opt::Given(obj.to_owned()))
+    }
+}
+
+impl<'py> Opt<'py> {
+    /// The value passed, if any.
+    pub(crate) fn given(&self) -> Option<&Bound<'py, PyAny>> {
+        match self {
+            Opt::Absent => None,
+            Opt::Given(value) => Some(value),
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! `generate_checksummed_id` and `verify_checksummed_id`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use checksummed_id::{Error, Options};
+
+use crate::args::{self, Opt};
+
+/// The `ValueError` of options that cannot make a code, naming the option.
+fn options_error(error: Error) -> PyErr {
+    let message = error.to_string();
+    PyValueError::new_err(match error {
+        Error::SymbolSeparator { .. } => message.replacen("separator", "sep", 1),
+        _ => message,
+    })
+}
+
+/// A new code for a human: `length` random Crockford Base32 symbols and a check symbol, in
+/// groups of `group_size` joined by `sep` (such as `7K3M-9QPA-XW2B-N`).
+///
+/// The payload comes from the operating system's CSPRNG (60 bits by default). Its check
+/// symbol is its value modulo 37, which catches every single-symbol error and every
+/// transposition of adjacent symbols; payloads whose check symbol would be one of the extra
+/// symbols `*~$=U` are drawn again, so the code is made of `0-9A-Z` without `I`, `L`, `O`,
+/// `U`, plus `sep`: safe in a shell, a URL and a spreadsheet. The check symbol counts as a
+/// symbol of the last group; `group_size=0` writes no separator.
+///
+/// Raises `TypeError` if `length` or `group_size` is not an int (a bool is not) or `sep` not
+/// a str, and `ValueError` if `length` is below 1, `group_size` negative, or `sep` not one
+/// character or one that would be read as part of a code (`0-9`, `A-Z`, `a-z`, `*~$=`).
+#[pyfunction]
+#[pyo3(
+    signature = (*, length = Opt::Absent, group_size = Opt::Absent, sep = Opt::Absent),
+    text_signature = "(*, length=12, group_size=4, sep='-')"
+)]
+pub(crate) fn generate_checksummed_id<'py>(
+    py: Python<'py>,
+    length: Opt<'py>,
+    group_size: Opt<'py>,
+    sep: Opt<'py>,
+) -> PyResult<Bound<'py, PyString>> {
+    let mut options = Options::default();
+    if let Some(length) = length.given() {
+        options.length = match args::size(length, "length")? {
+            Ok(0) => return Err(options_error(Error::ZeroLength)),
+            Ok(length) => length,
+            Err(text) if text.starts_with('-') => {
+                return Err(PyValueError::new_err(format!(
+                    "length {text} is out of range: a code needs a length of at least 1 payload symbol"
+                )));
+            }
+            Err(text) => {
+                let error = Error::TooLong { length: usize::MAX };
+                let message = error.to_string();
+                let reason = message.split_once(": ").map_or("", |(_, reason)| reason);
+                return Err(PyValueError::new_err(format!("length {text}: {reason}")));
+            }
+        };
+    }
+    if let Some(group_size) = group_size.given() {
+        options.group_size = match args::size(group_size, "group_size")? {
+            Ok(group_size) => group_size,
+            Err(text) if text.starts_with('-') => {
+                return Err(PyValueError::new_err(format!(
+                    "group_size {text} is out of range: a group has 1 or more symbols, or 0 for no groups"
+                )));
+            }
+            // More symbols per group than any code has: one group.
+            Err(_) => usize::MAX,
+        };
+    }
+    if let Some(sep) = sep.given() {
+        options.sep = args::separator(sep)?;
+    }
+    let code = checksummed_id::generate_with(&options).map_err(options_error)?;
+    Ok(PyString::new(py, &code))
+}
+
+/// Whether `identifier` is a code with a correct check symbol once every `sep` is removed.
+///
+/// The symbols are read in either case, with `O` as `0` and `I`, `L` as `1`; `sep` may appear
+/// anywhere, any number of times; the last symbol is the check symbol, any of the 37 (the
+/// extra `*~$=U` too, so codes from other implementations verify). Returns `False`, and never
+/// raises, for anything else: a value that is not a str, an empty string, a non-ASCII
+/// character (the dotless `ı` is not an `I`), a check symbol inside the payload. The length is
+/// not checked.
+///
+/// Raises `TypeError` if `sep` is not a str and `ValueError` if it is not one character.
+#[pyfunction]
+#[pyo3(signature = (identifier, *, sep = Opt::Absent), text_signature = "(identifier, *, sep='-')")]
+pub(crate) fn verify_checksummed_id<'py>(
+    identifier: &Bound<'py, PyAny>,
+    sep: Opt<'py>,
+) -> PyResult<bool> {
+    let sep = match sep.given() {
+        Some(sep) => args::separator(sep)?,
+        None => Options::default().sep,
+    };
+    let Ok(identifier) = identifier.cast::<PyString>() else {
+        return Ok(false);
+    };
+    // A lone surrogate has no UTF-8: such a string is no code.
+    Ok(identifier
+        .to_cow()
+        .is_ok_and(|text| checksummed_id::verify_with(&text, sep)))
+}

@@ -1,0 +1,77 @@
+//! The Python package `identifier`: the API of the workspace's design (its seed is a Python
+//! package) over the workspace's crates, as a CPython extension built with maturin for the
+//! stable ABI of CPython 3.9 and later.
+//!
+//! | Python | Rust |
+//! |---|---|
+//! | `generate_ulid(*, timestamp_ms=None)`, `generate_ulids(n)`, `extract_ulid_timestamp_ms(ulid)` | [`ulid::try_generate`], [`ulid::generate_at`], [`ulid::try_fill`], [`ulid::extract_timestamp_ms`] |
+//! | `generate_uuid7(*, timestamp_ms=None)`, `generate_uuid7s(n)`, `extract_uuid7_timestamp_ms(uuid7)` | [`uuid7::try_generate`], [`uuid7::generate_at`], [`uuid7::try_fill`], [`uuid7::extract_timestamp_ms`] |
+//! | `generate_object_id(*, timestamp_s=None)`, `generate_object_ids(n)`, `extract_object_id_timestamp_s(object_id)` | [`objectid::try_generate`], [`objectid::generate_at`], [`objectid::try_fill`], [`objectid::extract_timestamp_s`] |
+//! | `SnowflakeIdGenerator(*, worker_id)`, `.generate(*, timestamp_ms=None)`, `.generate_ids(n)`, `extract_snowflake_timestamp_ms(snowflake_id)` | [`snowflake::SnowflakeIdGenerator`], [`snowflake::extract_timestamp_ms`] |
+//! | `generate_checksummed_id(*, length=12, group_size=4, sep="-")`, `verify_checksummed_id(identifier, *, sep="-")` | [`checksummed_id::generate_with`], [`checksummed_id::verify_with`] |
+//! | `generate_stable_content_id(data, *, registry=None, length=64, ignore_unhashable=False)`, `generate_stable_uuid5(data, *, registry=None, namespace=..., ignore_unhashable=False)` | [`content_id::generate_with`], [`content_id::generate_uuid5_with`] |
+//!
+//! Options are keyword-only and checked as the seed checks them: a value of the wrong type is
+//! a `TypeError` (a `bool` is not an `int`), a value out of range a `ValueError`, each naming
+//! the parameter. The batch functions generate with the GIL released. The package is built
+//! and tested by `crates/identifier-py/run-tests.sh`; this crate has no Rust tests of its own.
+
+mod args;
+mod checksummed;
+mod content;
+mod fastcall;
+mod snowflake_generator;
+mod text;
+mod time_ordered;
+
+use pyo3::prelude::*;
+
+/// The extension module `identifier._identifier`, re-exported by the package `identifier`.
+#[pymodule]
+#[pyo3(name = "_identifier")]
+fn identifier_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    fastcall::add(
+        m,
+        wrap_pyfunction!(time_ordered::generate_ulid, m)?,
+        fastcall::generate_ulid,
+        &fastcall::ULID,
+    )?;
+    m.add_function(wrap_pyfunction!(time_ordered::generate_ulids, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        time_ordered::extract_ulid_timestamp_ms,
+        m
+    )?)?;
+    fastcall::add(
+        m,
+        wrap_pyfunction!(time_ordered::generate_uuid7, m)?,
+        fastcall::generate_uuid7,
+        &fastcall::UUID7,
+    )?;
+    m.add_function(wrap_pyfunction!(time_ordered::generate_uuid7s, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        time_ordered::extract_uuid7_timestamp_ms,
+        m
+    )?)?;
+    fastcall::add(
+        m,
+        wrap_pyfunction!(time_ordered::generate_object_id, m)?,
+        fastcall::generate_object_id,
+        &fastcall::OBJECT_ID,
+    )?;
+    m.add_function(wrap_pyfunction!(time_ordered::generate_object_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        time_ordered::extract_object_id_timestamp_s,
+        m
+    )?)?;
+    m.add_class::<snowflake_generator::SnowflakeIdGenerator>()?;
+    m.add_function(wrap_pyfunction!(
+        snowflake_generator::extract_snowflake_timestamp_ms,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(checksummed::generate_checksummed_id, m)?)?;
+    m.add_function(wrap_pyfunction!(checksummed::verify_checksummed_id, m)?)?;
+    m.add_function(wrap_pyfunction!(content::generate_stable_content_id, m)?)?;
+    m.add_function(wrap_pyfunction!(content::generate_stable_uuid5, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! `SnowflakeIdGenerator` and `extract_snowflake_timestamp_ms`.
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use snowflake::{Error, SnowflakeId};
+
+use crate::args;
+
+/// Ids generated per lock of the sequence in a batch.
+const CHUNK: usize = 1024;
+
+/// The Python error of a generator's error: `RuntimeError` in a forked child, `ValueError`
+/// for a timestamp out of range (`value` as the caller wrote it, or the clock's reading).
+fn generate_error(error: Error, value: Option<&str>) -> PyErr {
+    match (error, value) {
+        (Error::Forked, _) => PyRuntimeError::new_err(error.to_string()),
+        (_, Some(value)) => args::out_of_range("timestamp_ms", value, error),
+        (_, None) => PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// Strictly increasing Snowflake ids (`int`) for one worker id, from any number of threads.
+///
+/// An id is 63 bits: 41 bits of milliseconds since 2024-01-01T00:00:00Z, the 10-bit
+/// `worker_id`, then a 12-bit sequence that restarts at 0 on every new millisecond. Create one
+/// generator per process, once, with a `worker_id` (0 to 1023) that no other process
+/// generating at the same time uses (allocating worker ids is the caller's job), and share
+/// it between threads. There is no default worker id and no process-wide generator.
+///
+/// It never waits for the clock: above 4096 ids in one millisecond, and after the clock steps
+/// back, the timestamp runs ahead of the clock until the clock catches up; order and
+/// uniqueness hold regardless.
+///
+/// A child process created by `fork` cannot choose a new worker id for a generator it
+/// inherited, and the parent goes on using that worker id: in the child, `generate` raises
+/// `RuntimeError` instead of repeating the parent's ids. Create a generator with its own
+/// worker id in the child.
+///
+/// Raises `TypeError` if `worker_id` is not an int (a bool is not), and `ValueError` if it is
+/// out of range.
+#[pyclass(frozen, module = "identifier", name = "SnowflakeIdGenerator")]
+pub(crate) struct SnowflakeIdGenerator {
+    inner: snowflake::SnowflakeIdGenerator,
+}
+
+#[pymethods]
+impl SnowflakeIdGenerator {
+    #[new]
+    #[pyo3(signature = (*, worker_id))]
+    fn new(worker_id: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let inner = args::checked_u64(worker_id, "worker_id", "an int", |worker_id| {
+            snowflake::SnowflakeIdGenerator::new(u16::try_from(worker_id).unwrap_or(u16::MAX))
+        })?;
+        Ok(SnowflakeIdGenerator { inner })
+    }
+
+    /// The worker id written into every id of this generator.
+    #[getter]
+    fn worker_id(&self) -> u16 {
+        self.inner.worker_id()
+    }
+
+    /// The next id, an int below 2**63.
+    ///
+    /// Greater than every id this generator returned before, in any thread. Without
+    /// `timestamp_ms` the clock is read; its millisecond is the id's timestamp, or a later one
+    /// after a burst of more than 4096 ids in one millisecond or a backward step of the clock.
+    ///
+    /// `timestamp_ms` (milliseconds since the Unix epoch, from 2024-01-01T00:00:00Z to
+    /// 2093-09-06T15:47:35.551Z) stands for the clock reading, with the same rule on the same
+    /// sequence: a reading ahead of the clock makes later calls continue from it, and a reading
+    /// behind the last one continues the last millisecond.
+    ///
+    /// Raises `RuntimeError` in a child process forked after the generator was created,
+    /// `TypeError` if `timestamp_ms` is not an int (a bool is not), and `ValueError` if it (or
+    /// the clock) is out of range.
+    #[pyo3(signature = (*, timestamp_ms = None))]
+    fn generate(&self, timestamp_ms: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        let id = match timestamp_ms {
+            None => self.inner.generate().map_err(|e| generate_error(e, None))?,
+            Some(timestamp) => {
+                match args::u64_or_text(timestamp, "timestamp_ms", "an int or None")? {
+                    // The crate's message names the timestamp out of range: the one given,
+                    // or the millisecond a burst borrowed past the end.
+                    Ok(value) => self
+                        .inner
+                        .generate_at(value)
+                        .map_err(|e| generate_error(e, None))?,
+                    // Past u64: the generator still says first whether it may serve here,
+                    // and a reading out of range leaves its sequence as it was.
+                    Err(text) => {
+                        return Err(match self.inner.generate_at(u64::MAX) {
+                            Err(error) => generate_error(error, Some(&text)),
+                            Ok(_) => PyValueError::new_err(format!(
+                                "timestamp_ms {text} is out of range"
+                            )),
+                        });
+                    }
+                }
+            }
+        };
+        Ok(u64::from(id))
+    }
+
+    /// `n` new ids, in increasing order: the ids of `n` calls to `generate()`, with one clock
+    /// reading per 1024 ids and the GIL released while they are generated. More than 4096 ids
+    /// from one reading borrow the next milliseconds.
+    ///
+    /// Raises `RuntimeError` in a forked child (as `generate`), `TypeError` if `n` is not an
+    /// int, `ValueError` if it is negative or the clock is out of range, and `MemoryError` if
+    /// the ids do not fit in memory.
+    #[pyo3(signature = (n, /))]
+    fn generate_ids<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let n = args::count(n)?;
+        let mut ids: Vec<SnowflakeId> = Vec::new();
+        ids.try_reserve_exact(n).map_err(|_| args::too_many(n))?;
+        let filled = py.detach(|| {
+            let mut chunk = [SnowflakeId::NIL; CHUNK];
+            while ids.len() < n {
+                let chunk = &mut chunk[..(n - ids.len()).min(CHUNK)];
+                self.inner.fill(chunk)?;
+                ids.extend_from_slice(chunk);
+            }
+            Ok(())
+        });
+        filled.map_err(|e| generate_error(e, None))?;
+        PyList::new(py, ids.into_iter().map(u64::from))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SnowflakeIdGenerator(worker_id={})", self.inner.worker_id())
+    }
+}
+
+/// The timestamp of a Snowflake id, in milliseconds since the Unix epoch:
+/// `1704067200000 + (snowflake_id >> 22)`.
+///
+/// Takes an int from 0 to 2**63 - 1 (every such int is an id). Raises `TypeError` if
+/// `snowflake_id` is not an int (a bool is not), and `ValueError` if it is out of range.
+#[pyfunction]
+pub(crate) fn extract_snowflake_timestamp_ms(snowflake_id: &Bound<'_, PyAny>) -> PyResult<u64> {
+    args::checked_u64(
+        snowflake_id,
+        "snowflake_id",
+        "an int",
+        snowflake::extract_timestamp_ms,
+    )
+}

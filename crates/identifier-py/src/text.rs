@@ -1,0 +1,118 @@
+//! The text of ids as Python `str`s.
+//!
+//! Each format's text is written here as ASCII bytes with the workspace's encoders
+//! (`crockford32::encode`, `crockford32::hex::encode_byte`), in the layout of the format
+//! crate's `encode`: the same characters, without its `&str` (a UTF-8 check of the buffer that
+//! costs about as much as writing it, and that CPython repeats when it decodes the bytes into
+//! a `str`). The tests read every id back with the crates' parsers and independent ones.
+
+use crockford32::hex::encode_byte;
+use objectid::ObjectId;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+use ulid::Ulid;
+use uuid7::Uuid7;
+
+/// An id whose text is a fixed number of ASCII bytes.
+pub(crate) trait Text: Copy + Send {
+    /// The text, as ASCII bytes.
+    type Ascii: AsRef<[u8]>;
+
+    /// Writes the text.
+    fn ascii(self) -> Self::Ascii;
+}
+
+impl Text for Ulid {
+    type Ascii = [u8; Ulid::TEXT_LEN];
+
+    /// 26 Crockford Base32 symbols of the 128-bit value, as `Ulid::encode`.
+    #[inline]
+    fn ascii(self) -> Self::Ascii {
+        let mut out = [b'0'; Ulid::TEXT_LEN];
+        // 26 symbols hold every u128: the only error, a short buffer, cannot happen.
+        let _fits = crockford32::encode(self.to_u128(), &mut out);
+        out
+    }
+}
+
+/// Where the two digits of each of the 16 bytes of a UUID go, around the hyphens at 8, 13,
+/// 18 and 23.
+const UUID_DIGITS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+
+impl Text for Uuid7 {
+    type Ascii = [u8; Uuid7::TEXT_LEN];
+
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lower case, as `Uuid7::encode`.
+    #[inline]
+    fn ascii(self) -> Self::Ascii {
+        let mut out = [b'-'; Uuid7::TEXT_LEN];
+        for (byte, at) in self.to_bytes().into_iter().zip(UUID_DIGITS) {
+            out[at..at + 2].copy_from_slice(&encode_byte(byte));
+        }
+        out
+    }
+}
+
+impl Text for ObjectId {
+    type Ascii = [u8; ObjectId::TEXT_LEN];
+
+    /// The 12 bytes in 24 lower-case hex digits, as `ObjectId::encode`.
+    #[inline]
+    fn ascii(self) -> Self::Ascii {
+        let mut out = [b'0'; ObjectId::TEXT_LEN];
+        for (byte, digits) in self.to_bytes().into_iter().zip(out.chunks_exact_mut(2)) {
+            digits.copy_from_slice(&encode_byte(byte));
+        }
+        out
+    }
+}
+
+/// A new reference to a `str` of the ASCII `text`, or NULL with the error set.
+///
+/// # Safety
+///
+/// The GIL must be held.
+#[inline]
+pub(crate) unsafe fn new_str(text: &[u8]) -> *mut ffi::PyObject {
+    // SAFETY: `text` is `text.len()` readable bytes (a slice never exceeds `isize::MAX`);
+    // CPython copies them and checks that they are UTF-8 (ASCII here), raising otherwise.
+    unsafe { ffi::PyUnicode_FromStringAndSize(text.as_ptr().cast(), text.len() as ffi::Py_ssize_t) }
+}
+
+/// The `str` of an id.
+#[inline]
+pub(crate) fn str_of<T: Text>(py: Python<'_>, id: T) -> PyResult<Bound<'_, PyString>> {
+    // SAFETY: `py` proves the GIL is held; the result is a new reference or NULL with an error.
+    unsafe {
+        Ok(Bound::from_owned_ptr_or_err(py, new_str(id.ascii().as_ref()))?.cast_into_unchecked())
+    }
+}
+
+/// A `list[str]` of the consecutive `width`-byte texts in `text`.
+pub(crate) fn list_of<'py>(
+    py: Python<'py>,
+    text: &[u8],
+    width: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let len = text.len() / width;
+    // SAFETY: the GIL is held (`py`); `PyList_New` returns a new list of `len` empty slots or
+    // NULL with an error set, which `from_owned_ptr_or_err` turns into the `Err`.
+    let list = unsafe {
+        Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len as ffi::Py_ssize_t))?
+            .cast_into_unchecked::<PyList>()
+    };
+    for (index, chunk) in text.chunks_exact(width).enumerate() {
+        // SAFETY: the GIL is held; the new reference is owned by the `Bound` until the list
+        // takes it.
+        let item = unsafe { Bound::from_owned_ptr_or_err(py, new_str(chunk))? };
+        // SAFETY: `index < len`, the slot is empty, and `PyList_SetItem` takes the reference
+        // (`into_ptr`) whatever it returns.
+        if unsafe { ffi::PyList_SetItem(list.as_ptr(), index as ffi::Py_ssize_t, item.into_ptr()) }
+            != 0
+        {
+            return Err(PyErr::fetch(py));
+        }
+    }
+    Ok(list)
+}

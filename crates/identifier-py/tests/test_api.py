@@ -1,0 +1,112 @@
+"""The public surface: the seed's names, keyword-only options and defaults, plus the batch
+functions; the stub and py.typed ship with the package."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from pathlib import Path
+
+import pytest
+
+import identifier
+
+P = inspect.Parameter
+POS = P.POSITIONAL_OR_KEYWORD
+ONLY = P.POSITIONAL_ONLY
+KW = P.KEYWORD_ONLY
+
+# name -> [(parameter, kind, default)], the seed's API (and the batch functions).
+SIGNATURES = {
+    "generate_ulid": [("timestamp_ms", KW, None)],
+    "extract_ulid_timestamp_ms": [("ulid", POS, P.empty)],
+    "generate_uuid7": [("timestamp_ms", KW, None)],
+    "extract_uuid7_timestamp_ms": [("uuid7", POS, P.empty)],
+    "generate_object_id": [("timestamp_s", KW, None)],
+    "extract_object_id_timestamp_s": [("object_id", POS, P.empty)],
+    "extract_snowflake_timestamp_ms": [("snowflake_id", POS, P.empty)],
+    "generate_checksummed_id": [("length", KW, 12), ("group_size", KW, 4), ("sep", KW, "-")],
+    "verify_checksummed_id": [("identifier", POS, P.empty), ("sep", KW, "-")],
+    "generate_stable_content_id": [
+        ("data", POS, P.empty),
+        ("registry", KW, None),
+        ("length", KW, 64),
+        ("ignore_unhashable", KW, False),
+    ],
+    "generate_stable_uuid5": [
+        ("data", POS, P.empty),
+        ("registry", KW, None),
+        ("namespace", KW, ...),
+        ("ignore_unhashable", KW, False),
+    ],
+    "generate_ulids": [("n", ONLY, P.empty)],
+    "generate_uuid7s": [("n", ONLY, P.empty)],
+    "generate_object_ids": [("n", ONLY, P.empty)],
+}
+
+
+def parameters(function) -> list[tuple[str, object, object]]:
+    return [(p.name, p.kind, p.default) for p in inspect.signature(function).parameters.values()]
+
+
+def test_the_package_exports_the_seed_names_and_the_batches():
+    expected = set(SIGNATURES) | {"SnowflakeIdGenerator", "__version__"}
+    assert set(identifier.__all__) == expected
+    for name in expected:
+        assert hasattr(identifier, name), name
+
+
+def test_each_function_has_the_seed_signature():
+    for name, expected in SIGNATURES.items():
+        assert parameters(getattr(identifier, name)) == expected, name
+
+
+def test_the_snowflake_generator_takes_a_keyword_only_worker_id():
+    cls = identifier.SnowflakeIdGenerator
+    # The stable ABI of CPython 3.9 has no place for a class's text signature: the behaviour
+    # is checked on every version, the introspection from 3.10.
+    if sys.version_info >= (3, 10):
+        assert parameters(cls) == [("worker_id", KW, P.empty)]
+    assert cls(worker_id=1).worker_id == 1
+    for call in (lambda: cls(1), lambda: cls(), lambda: cls(worker=1)):
+        with pytest.raises(TypeError):
+            call()
+    assert parameters(cls.generate)[1:] == [("timestamp_ms", KW, None)]
+    assert parameters(cls.generate_ids)[1:] == [("n", ONLY, P.empty)]
+
+
+def test_every_public_name_has_a_docstring():
+    for name in identifier.__all__:
+        if name == "__version__":
+            continue
+        doc = getattr(identifier, name).__doc__
+        assert doc and len(doc) > 80, name
+    for method in ("generate", "generate_ids", "worker_id"):
+        assert getattr(identifier.SnowflakeIdGenerator, method).__doc__, method
+    assert identifier.__doc__ and "fork" in identifier.__doc__
+
+
+def test_the_stub_and_py_typed_are_installed_beside_the_extension():
+    package = Path(identifier.__file__).parent
+    assert (package / "py.typed").is_file()
+    stub = (package / "__init__.pyi").read_text(encoding="utf-8")
+    for name in identifier.__all__:
+        assert name in stub, name
+    # The installed wheel is tested, not the source tree.
+    assert "site-packages" in str(package)
+    assert list(package.glob("_identifier*.so")) or list(package.glob("_identifier*.pyd"))
+
+
+def test_the_stub_declares_what_the_functions_accept():
+    stub = (Path(identifier.__file__).parent / "__init__.pyi").read_text(encoding="utf-8")
+    for name, params in SIGNATURES.items():
+        line = stub[stub.index(f"def {name}(") :].split(")", 1)[0]
+        for parameter, _, _ in params:
+            assert parameter in line, (name, parameter)
+
+
+def test_the_version_is_the_workspace_version():
+    cargo = (Path(__file__).resolve().parents[3] / "Cargo.toml").read_text(encoding="utf-8")
+    workspace_package = cargo[cargo.index("[workspace.package]") :]
+    version = workspace_package.split('version = "', 1)[1].split('"', 1)[0]
+    assert identifier.__version__ == version
