@@ -253,6 +253,31 @@ mod tests {
         assert_eq!(positions, (0..LEN).collect::<Vec<_>>());
     }
 
+    /// Every byte value at every place of the text, against `is_ascii_hexdigit` and
+    /// `u128::from_str_radix` as the independent reading: the word-at-a-time decoder must
+    /// accept exactly the hex digits, in either case, at the digits' places, and only `-` at
+    /// the hyphens'.
+    #[test]
+    fn every_byte_at_every_place_is_read_as_the_standard_library_reads_it() {
+        let base = *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        for place in 0..LEN {
+            for byte in 0..=u8::MAX {
+                let mut text = base;
+                text[place] = byte;
+                let expected = if HYPHENS.contains(&place) {
+                    (byte == b'-').then_some(0x017f22e2_79b0_7cc3_98c4_dc0c0c07398f)
+                } else if byte.is_ascii_hexdigit() {
+                    let digits: Vec<u8> = DIGITS.iter().map(|&i| text[i]).collect();
+                    let digits = std::str::from_utf8(&digits).unwrap();
+                    Some(u128::from_str_radix(digits, 16).unwrap())
+                } else {
+                    None
+                };
+                assert_eq!(decode(&text), expected, "byte {byte:#04x} at {place}");
+            }
+        }
+    }
+
     #[test]
     fn the_error_counts_characters_and_names_whole_characters() {
         assert_eq!(
