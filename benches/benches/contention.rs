@@ -1,4 +1,4 @@
-//! The process-wide generators under contention: 1, 2 and 4 threads calling the same
+//! The process-wide generators under contention: 1, 2, 4 and 8 threads calling the same
 //! generator, beside the peers' shared generators. A sample is the wall time for all threads
 //! to make `iters` ids between them, so the time per id falls as threads are added only where
 //! the generator lets them work in parallel.
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parking_lot::Mutex;
 
-const THREADS: [usize; 3] = [1, 2, 4];
+const THREADS: [usize; 4] = [1, 2, 4, 8];
 
 /// Wall time for `threads` threads, released together, to make `iters` ids between them.
 fn time_threads<T>(threads: usize, iters: u64, make: &(impl Fn() -> T + Sync)) -> Duration {

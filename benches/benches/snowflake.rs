@@ -163,6 +163,23 @@ fn paced_group(c: &mut Criterion) {
     group.finish();
 }
 
+/// The decimal text, beside the same integer's: `to_string` and `parse`.
+fn text_group(c: &mut Criterion) {
+    let id = SnowflakeId::try_from(1_234_567_890_123_456_789u64).unwrap();
+    let integer = id.to_u64();
+    let mut group = c.benchmark_group("snowflake/to_string");
+    group.bench_function("snowflake", |b| b.iter(|| black_box(id).to_string()));
+    group.bench_function("u64", |b| b.iter(|| black_box(integer).to_string()));
+    group.finish();
+    let text = "1234567890123456789";
+    let mut group = c.benchmark_group("snowflake/parse");
+    group.bench_function("snowflake", |b| {
+        b.iter(|| black_box(text).parse::<SnowflakeId>())
+    });
+    group.bench_function("u64", |b| b.iter(|| black_box(text).parse::<u64>()));
+    group.finish();
+}
+
 fn burst_group(c: &mut Criterion) {
     let mut group = c.benchmark_group("snowflake/burst of 10,000");
     group.throughput(Throughput::Elements(BURST as u64));
@@ -204,5 +221,5 @@ fn burst_group(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, paced_group, burst_group);
+criterion_group!(benches, paced_group, burst_group, text_group);
 criterion_main!(benches);

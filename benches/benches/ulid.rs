@@ -95,10 +95,21 @@ fn decode(c: &mut Criterion) {
     group.finish();
 }
 
+/// `to_string`: the text in a new `String`, the most common operation on an id after making
+/// it; the peer's allocates the 26 bytes once too.
+fn to_string(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ulid/to_string");
+    let ours = Ulid::from_u128(SPEC);
+    group.bench_function("ulid", |b| b.iter(|| black_box(ours).to_string()));
+    let peer = ulid_peer::Ulid(SPEC);
+    group.bench_function("ulid_peer", |b| b.iter(|| black_box(peer).to_string()));
+    group.finish();
+}
+
 fn fill(c: &mut Criterion) {
     let zero = Ulid::from_u128(0);
     common::fill_group(c, "ulid", "ulid fill(1000)", zero, ulid::fill);
 }
 
-criterion_group!(benches, generate, encode, decode, fill);
+criterion_group!(benches, generate, encode, decode, to_string, fill);
 criterion_main!(benches);

@@ -72,6 +72,16 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
+/// `to_string`: the text in a new `String`.
+fn to_string(c: &mut Criterion) {
+    let mut group = c.benchmark_group("uuid7/to_string");
+    let ours: Uuid7 = TEXT.parse().unwrap();
+    group.bench_function("uuid7", |b| b.iter(|| black_box(ours).to_string()));
+    let peer = uuid::Uuid::parse_str(TEXT).unwrap();
+    group.bench_function("uuid::Uuid", |b| b.iter(|| black_box(peer).to_string()));
+    group.finish();
+}
+
 fn format(c: &mut Criterion) {
     let ours: Uuid7 = TEXT.parse().unwrap();
     let uuid = uuid::Uuid::parse_str(TEXT).unwrap();
@@ -94,5 +104,5 @@ fn fill(c: &mut Criterion) {
     common::fill_group(c, "uuid7", "uuid7 (1000)", zero, uuid7::fill);
 }
 
-criterion_group!(benches, generate, parse, format, fill);
+criterion_group!(benches, generate, parse, format, to_string, fill);
 criterion_main!(benches);

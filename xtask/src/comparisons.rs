@@ -105,6 +105,16 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         ),
     },
     Comparison {
+        operation: "ULID to_string vs ulid",
+        group: "ulid/to_string",
+        ours: "ulid",
+        peer: "ulid_peer",
+        goal: 1.0,
+        note: Some(
+            "both allocate the 26 bytes once; ours checks its ASCII as UTF-8 to make a `&str` without `unsafe`, which the peer skips.",
+        ),
+    },
+    Comparison {
         operation: "ULID fill, per id, vs ferroid thread-local",
         group: "ulid/fill",
         ours: "ulid fill(1000)",
@@ -149,6 +159,14 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         note: Some(
             "to a `&str` in a stack buffer; as for ULID, ours pays a UTF-8 validation of the 36 bytes that `forbid(unsafe_code)` requires and uuid skips.",
         ),
+    },
+    Comparison {
+        operation: "UUIDv7 to_string vs uuid",
+        group: "uuid7/to_string",
+        ours: "uuid7",
+        peer: "uuid::Uuid",
+        goal: 1.0,
+        note: None,
     },
     Comparison {
         operation: "UUIDv7 fill, per id, vs ferroid thread-local ULID",
@@ -223,6 +241,24 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         note: None,
     },
     Comparison {
+        operation: "Snowflake to_string vs u64",
+        group: "snowflake/to_string",
+        ours: "snowflake",
+        peer: "u64",
+        goal: 1.0,
+        note: Some(
+            "the integer's own `to_string` is the peer: any Snowflake library formats a `u64`.",
+        ),
+    },
+    Comparison {
+        operation: "Snowflake parse vs u64",
+        group: "snowflake/parse",
+        ours: "snowflake",
+        peer: "u64",
+        goal: 1.0,
+        note: Some("ours also refuses a sign, leading zeros and values of 2^63 and above."),
+    },
+    Comparison {
         operation: "Content id of 1 MiB vs raw BLAKE2b-256",
         group: "content_id/1 MiB of bytes",
         ours: "content_id::generate(Bytes)",
@@ -269,6 +305,14 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         note: Some(
             "four threads on two cores: the numbers include the operating system's scheduling.",
         ),
+    },
+    Comparison {
+        operation: "ULID generate, 8 threads, vs ulid::Generator in a Mutex",
+        group: "contention/8 threads",
+        ours: "ulid",
+        peer: "ulid_peer Generator in a parking_lot::Mutex",
+        goal: 0.9,
+        note: Some("eight threads on two cores: most of them wait for a core, not for the lock."),
     },
     Comparison {
         operation: "UUIDv7 generate, 2 threads, vs uuid::Uuid::now_v7",
