@@ -104,7 +104,7 @@ const GATED: &[Gated] = &[
     gated("ObjectId parse vs bson parse_str", "objectid/parse", "bson/parse_str", 0.4),
     gated("Snowflake generate vs snowflaked", "snowflake/generate", "snowflaked/generate", 1.0),
     gated("Snowflake fill, per id, vs snowflaked", "snowflake/fill (1000)", "snowflaked/generate (1000)", 0.2),
-    bounded("Snowflake to_string vs u64", "snowflake/to_string", "u64/to_string", 1.45, MISS),
+    bounded("Snowflake to_string vs u64", "snowflake/to_string", "u64/to_string", 1.1, "the same standard-library function, reached through ours: a call and a move more"),
     bounded("Snowflake Display into a buffer vs u64", "snowflake/display", "u64/display", 1.2, MISS),
     gated("Snowflake encode vs u64 Display", "snowflake/encode", "u64/display", 1.0),
     gated("Snowflake parse vs u64", "snowflake/parse", "u64/parse", 1.0),

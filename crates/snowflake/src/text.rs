@@ -58,10 +58,9 @@ impl SnowflakeId {
         core::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
     }
 
-    /// The text in a new `String` of exactly its length: the same text as `Display` and
-    /// `format!`, in one allocation and one copy, without the formatting machinery (this
-    /// method, not `ToString`'s, is what `id.to_string()` calls). Requires the `std` feature
-    /// (default).
+    /// The text in a new `String`: the same text as `Display` and `format!`, written as the
+    /// integer's, without the formatting machinery (this method, not `ToString`'s, is what
+    /// `id.to_string()` calls). Requires the `std` feature (default).
     ///
     /// ```
     /// let id = snowflake::SnowflakeId::try_from(1_234_567_890_123_456_789u64)?;
@@ -76,8 +75,9 @@ impl SnowflakeId {
     )]
     #[must_use]
     pub fn to_string(&self) -> String {
-        let mut buffer = [0; SnowflakeId::TEXT_LEN];
-        String::from(self.encode(&mut buffer))
+        // The canonical text is the integer's decimal, and the standard library's `to_string`
+        // of an integer writes it without the UTF-8 check a safe `&str` of ours needs.
+        self.to_u64().to_string()
     }
 }
 
