@@ -1,12 +1,10 @@
 //! The text of ids as Python `str`s.
 //!
-//! Each format's text is written here as ASCII bytes with the workspace's encoders
-//! (`crockford32::encode`, `crockford32::hex::encode_byte`), in the layout of the format
-//! crate's `encode`: the same characters, without its `&str` (a UTF-8 check of the buffer that
-//! costs about as much as writing it, and that CPython repeats when it decodes the bytes into
-//! a `str`). The tests read every id back with the crates' parsers and independent ones.
+//! Each format's text comes from its crate's `encode_ascii`: the characters of `encode`,
+//! without its `&str` (a UTF-8 check of the buffer that costs about as much as writing it, and
+//! that CPython repeats when it decodes the bytes into a `str`). The tests read every id back
+//! with the crates' parsers and independent ones.
 
-use crockford32::hex::encode_byte;
 use objectid::ObjectId;
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -23,50 +21,23 @@ pub(crate) trait Text: Copy + Send {
     fn ascii(self) -> Self::Ascii;
 }
 
-impl Text for Ulid {
-    type Ascii = [u8; Ulid::TEXT_LEN];
+/// The crate's own `encode_ascii`, into an array of the text's length.
+macro_rules! text_of_encode_ascii {
+    ($($id:ty),+) => {$(
+        impl Text for $id {
+            type Ascii = [u8; <$id>::TEXT_LEN];
 
-    /// 26 Crockford Base32 symbols of the 128-bit value, as `Ulid::encode`.
-    #[inline]
-    fn ascii(self) -> Self::Ascii {
-        let mut out = [b'0'; Ulid::TEXT_LEN];
-        // 26 symbols hold every u128: the only error, a short buffer, cannot happen.
-        let _fits = crockford32::encode(self.to_u128(), &mut out);
-        out
-    }
-}
-
-/// Where the two digits of each of the 16 bytes of a UUID go, around the hyphens at 8, 13,
-/// 18 and 23.
-const UUID_DIGITS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
-
-impl Text for Uuid7 {
-    type Ascii = [u8; Uuid7::TEXT_LEN];
-
-    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lower case, as `Uuid7::encode`.
-    #[inline]
-    fn ascii(self) -> Self::Ascii {
-        let mut out = [b'-'; Uuid7::TEXT_LEN];
-        for (byte, at) in self.to_bytes().into_iter().zip(UUID_DIGITS) {
-            out[at..at + 2].copy_from_slice(&encode_byte(byte));
+            #[inline]
+            fn ascii(self) -> Self::Ascii {
+                let mut out = [0; <$id>::TEXT_LEN];
+                self.encode_ascii(&mut out);
+                out
+            }
         }
-        out
-    }
+    )+};
 }
 
-impl Text for ObjectId {
-    type Ascii = [u8; ObjectId::TEXT_LEN];
-
-    /// The 12 bytes in 24 lower-case hex digits, as `ObjectId::encode`.
-    #[inline]
-    fn ascii(self) -> Self::Ascii {
-        let mut out = [b'0'; ObjectId::TEXT_LEN];
-        for (byte, digits) in self.to_bytes().into_iter().zip(out.chunks_exact_mut(2)) {
-            digits.copy_from_slice(&encode_byte(byte));
-        }
-        out
-    }
-}
+text_of_encode_ascii!(Ulid, Uuid7, ObjectId);
 
 /// A new reference to a `str` of the ASCII `text`, or NULL with the error set.
 ///

@@ -22,8 +22,28 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &str {
-        // 24 digits for 12 bytes: the buffer always holds them.
-        hex::encode_lower(&self.to_bytes(), buffer).unwrap_or_default()
+        // Hex digits are ASCII: the check cannot fail.
+        self.encode_ascii(buffer);
+        core::str::from_utf8(buffer).unwrap_or_default()
+    }
+
+    /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
+    /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
+    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
+    /// `&str` needs would be wasted.
+    ///
+    /// ```
+    /// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
+    /// let mut buffer = [0u8; objectid::ObjectId::TEXT_LEN];
+    /// assert_eq!(id.encode_ascii(&mut buffer), b"507c7f79bcf86cd7994f6c0e");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn encode_ascii(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &[u8] {
+        for (byte, digits) in self.as_bytes().iter().zip(buffer.chunks_exact_mut(2)) {
+            digits.copy_from_slice(&hex::encode_byte(*byte));
+        }
+        buffer
     }
 
     /// The text in a new `String` of exactly its length: the same text as `Display` and
@@ -45,7 +65,9 @@ impl ObjectId {
     #[must_use]
     pub fn to_string(&self) -> String {
         let mut buffer = [0; ObjectId::TEXT_LEN];
-        String::from(self.encode(&mut buffer))
+        self.encode_ascii(&mut buffer);
+        // The bytes are ASCII: the check cannot fail.
+        String::from_utf8(buffer.to_vec()).unwrap_or_default()
     }
 }
 

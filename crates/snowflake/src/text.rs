@@ -32,6 +32,24 @@ impl SnowflakeId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; SnowflakeId::TEXT_LEN]) -> &str {
+        // Every byte written is an ASCII digit: the conversion always succeeds.
+        core::str::from_utf8(self.encode_ascii(buffer)).unwrap_or_default()
+    }
+
+    /// Writes the text into the end of `buffer` as ASCII bytes and returns the bytes written: what
+    /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
+    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
+    /// `&str` needs would be wasted.
+    ///
+    /// ```
+    /// let id = snowflake::SnowflakeId::try_from(4_194_308_098u64)?;
+    /// let mut buffer = [0u8; snowflake::SnowflakeId::TEXT_LEN];
+    /// assert_eq!(id.encode_ascii(&mut buffer), b"4194308098");
+    /// assert_eq!(snowflake::SnowflakeId::NIL.encode_ascii(&mut buffer), b"0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn encode_ascii(self, buffer: &mut [u8; SnowflakeId::TEXT_LEN]) -> &[u8] {
         let mut value = self.to_u64();
         let mut start = buffer.len();
         // Two digits a step, from a table: half the divisions of one digit a step.
@@ -54,8 +72,7 @@ impl SnowflakeId {
             *slot = ones;
             start -= 1;
         }
-        // Every byte written is an ASCII digit: the conversion always succeeds.
-        core::str::from_utf8(buffer.get(start..).unwrap_or_default()).unwrap_or_default()
+        buffer.get(start..).unwrap_or_default()
     }
 
     /// The text in a new `String`: the same text as `Display` and `format!`, written as the

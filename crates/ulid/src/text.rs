@@ -20,11 +20,27 @@ impl Ulid {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; Ulid::TEXT_LEN]) -> &str {
-        // 26 symbols hold any u128, and symbols are ASCII: neither fallback can happen.
-        if crockford32::encode(self.to_u128(), buffer).is_err() {
-            return "";
-        }
+        // Symbols are ASCII: the check cannot fail.
+        self.encode_ascii(buffer);
         core::str::from_utf8(buffer).unwrap_or_default()
+    }
+
+    /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
+    /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
+    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
+    /// `&str` needs would be wasted.
+    ///
+    /// ```
+    /// let id: ulid::Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+    /// let mut buffer = [0u8; ulid::Ulid::TEXT_LEN];
+    /// assert_eq!(id.encode_ascii(&mut buffer), b"01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn encode_ascii(self, buffer: &mut [u8; Ulid::TEXT_LEN]) -> &[u8] {
+        // 26 symbols hold any u128: the only error, a short buffer, cannot happen.
+        let _fits = crockford32::encode(self.to_u128(), buffer);
+        buffer
     }
 
     /// The text in a new `String` of exactly its length: the same text as `Display` and
@@ -45,7 +61,9 @@ impl Ulid {
     #[must_use]
     pub fn to_string(&self) -> String {
         let mut buffer = [0; Ulid::TEXT_LEN];
-        String::from(self.encode(&mut buffer))
+        self.encode_ascii(&mut buffer);
+        // The bytes are ASCII: the check cannot fail.
+        String::from_utf8(buffer.to_vec()).unwrap_or_default()
     }
 }
 
