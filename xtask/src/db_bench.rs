@@ -192,15 +192,17 @@ fn load(
         ))
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
-    let mut newest = key.batch(0, snowflake);
+    let mut newest = None;
     let mut loaded = 0;
     while loaded < rows {
         let n = BATCH.min(rows - loaded);
-        newest = key.batch(n, snowflake);
-        db.execute(&insert, &[newest.as_ref()])
+        let batch = key.batch(n, snowflake);
+        db.execute(&insert, &[batch.as_ref()])
             .map_err(|e| format!("{table}: {e}"))?;
+        newest = Some(batch);
         loaded += n;
     }
+    let newest = newest.ok_or_else(|| "db-bench needs at least one row".to_owned())?;
     let load = started.elapsed();
     let wal_bytes: f64 = query_one(
         db,

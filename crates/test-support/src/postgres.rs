@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The port number in the socket's file name (`.s.PGSQL.5432`); no TCP port is opened.
@@ -204,9 +204,9 @@ pub fn shared() -> &'static Mutex<Cluster> {
 
 extern "C" fn stop_shared() {
     let _ = std::panic::catch_unwind(|| {
-        if let Ok(mut cluster) = shared().lock() {
-            cluster.stop();
-        }
+        // A test that panicked holding the lock must not leave the server behind.
+        let mut cluster = shared().lock().unwrap_or_else(PoisonError::into_inner);
+        cluster.stop();
     });
 }
 
