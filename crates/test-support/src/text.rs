@@ -186,8 +186,8 @@ where
 }
 
 /// `Display` of the id that `text` parses to goes through `Formatter::pad`: width (two and four
-/// past the text), fill and alignment around the text, and a precision of `precision` that cuts
-/// it, as for a `str`.
+/// past the text), fill and alignment around the text, a precision of `precision` that cuts
+/// it, and the flags `+`, `#` and `0`, all as for a `str`.
 pub fn assert_display_pads<T>(text: &str, precision: usize)
 where
     T: FromStr + Display,
@@ -203,6 +203,10 @@ where
         (format!("[{id:>narrow$.precision$}]"), format!("[  {cut}]")),
         // A width below the length changes nothing.
         (format!("{id:5}"), text.to_owned()),
+        // Flags that mean something for numbers mean what they mean for a `str`.
+        (format!("{id:+}"), format!("{text:+}")),
+        (format!("{id:#}"), format!("{text:#}")),
+        (format!("[{id:+030}]"), format!("[{text:+030}]")),
     ];
     for pad in [2, 4] {
         let (width, spaces, stars) = (text.len() + pad, " ".repeat(pad), "*".repeat(pad / 2));
