@@ -82,40 +82,38 @@ impl Key {
     /// [`Ulid`], which binds any 128 bits as a `uuid`.
     fn batch(self, n: usize, snowflake: &SnowflakeIdGenerator) -> Box<dyn ToSql + Sync> {
         match self {
-            Key::UuidV4 => Box::new(
-                (0..n)
-                    .map(|_| Ulid::from_u128(uuid::Uuid::new_v4().as_u128()))
-                    .collect::<Vec<_>>(),
-            ),
-            Key::UuidCrateV7 => Box::new(
-                (0..n)
-                    .map(|_| Ulid::from_u128(uuid::Uuid::now_v7().as_u128()))
-                    .collect::<Vec<_>>(),
-            ),
-            Key::Uuid7 => {
-                let mut ids = vec![Uuid7::NIL; n];
-                uuid7::fill(&mut ids);
-                Box::new(ids)
-            }
-            Key::Ulid => {
-                let mut ids = vec![Ulid::NIL; n];
-                ulid::fill(&mut ids);
-                Box::new(ids)
-            }
-            Key::ObjectId => {
-                let mut ids = vec![ObjectId::NIL; n];
-                objectid::fill(&mut ids);
-                Box::new(ids)
-            }
-            Key::Snowflake => {
-                let mut ids = vec![SnowflakeId::NIL; n];
+            Key::UuidV4 => uuid_crate(n, uuid::Uuid::new_v4),
+            Key::UuidCrateV7 => uuid_crate(n, uuid::Uuid::now_v7),
+            Key::Uuid7 => filled(n, Uuid7::NIL, uuid7::fill),
+            Key::Ulid => filled(n, Ulid::NIL, ulid::fill),
+            Key::ObjectId => filled(n, ObjectId::NIL, objectid::fill),
+            Key::Snowflake => filled(n, SnowflakeId::NIL, |ids| {
                 snowflake
-                    .fill(&mut ids)
+                    .fill(ids)
                     .expect("the clock is in the Snowflake range");
-                Box::new(ids)
-            }
+            }),
         }
     }
+}
+
+/// `n` ids of the uuid crate from `generate`, through [`Ulid`].
+fn uuid_crate(n: usize, generate: fn() -> uuid::Uuid) -> Box<dyn ToSql + Sync> {
+    Box::new(
+        (0..n)
+            .map(|_| Ulid::from_u128(generate().as_u128()))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// `n` ids written in place by one of our crates' `fill`.
+fn filled<T>(n: usize, nil: T, fill: impl FnOnce(&mut [T])) -> Box<dyn ToSql + Sync>
+where
+    T: Clone,
+    Vec<T>: ToSql + Sync + 'static,
+{
+    let mut ids = vec![nil; n];
+    fill(&mut ids);
+    Box::new(ids)
 }
 
 /// What one load measured.

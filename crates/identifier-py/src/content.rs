@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::fmt::Display;
 
-use content_id::{Encoder, Error, Options, StableHash, Written};
+use content_id::{Encoder, Error, ListWriter, Options, SetWriter, StableHash, Written};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -47,6 +47,19 @@ impl<'a, 'py> Value<'a, 'py> {
         encoder.fail(reason)
     }
 
+    /// The parts of a `list` or `tuple` (into a list's writer) or of a `set` or `frozenset`
+    /// (into a set's), each a value.
+    fn container(
+        &self,
+        parts: impl Iterator<Item = Bound<'py, PyAny>>,
+        mut writer: impl Container,
+    ) -> Written {
+        for part in parts {
+            writer.write(&self.part(&part));
+        }
+        writer.end()
+    }
+
     /// An `int` by its value: from -2**127 to 2**128 - 1, the range of the encoding.
     fn int(&self, int: &Bound<'py, PyInt>, encoder: Encoder<'_>) -> Written {
         if let Ok(value) = int.extract::<i64>() {
@@ -71,6 +84,32 @@ impl<'a, 'py> Value<'a, 'py> {
                 if sign.is_empty() { 128 } else { 127 }
             ),
         )
+    }
+}
+
+/// The writer of a container whose parts come one by one: a list's or a set's.
+trait Container {
+    fn write(&mut self, part: &Value<'_, '_>);
+    fn end(self) -> Written;
+}
+
+impl Container for ListWriter<'_> {
+    fn write(&mut self, item: &Value<'_, '_>) {
+        self.item(item);
+    }
+
+    fn end(self) -> Written {
+        self.finish()
+    }
+}
+
+impl Container for SetWriter<'_> {
+    fn write(&mut self, element: &Value<'_, '_>) {
+        self.element(element);
+    }
+
+    fn end(self) -> Written {
+        self.finish()
     }
 }
 
@@ -107,18 +146,10 @@ impl StableHash for Value<'_, '_> {
             return encoder.write_bytes(&bytes.to_vec());
         }
         if let Ok(list) = obj.cast::<PyList>() {
-            let mut writer = encoder.list();
-            for item in list.iter() {
-                writer.item(&self.part(&item));
-            }
-            return writer.finish();
+            return self.container(list.iter(), encoder.list());
         }
         if let Ok(tuple) = obj.cast::<PyTuple>() {
-            let mut writer = encoder.list();
-            for item in tuple.iter() {
-                writer.item(&self.part(&item));
-            }
-            return writer.finish();
+            return self.container(tuple.iter(), encoder.list());
         }
         if let Ok(dict) = obj.cast::<PyDict>() {
             let mut writer = encoder.map();
@@ -128,18 +159,10 @@ impl StableHash for Value<'_, '_> {
             return writer.finish();
         }
         if let Ok(set) = obj.cast::<PySet>() {
-            let mut writer = encoder.set();
-            for element in set.iter() {
-                writer.element(&self.part(&element));
-            }
-            return writer.finish();
+            return self.container(set.iter(), encoder.set());
         }
         if let Ok(set) = obj.cast::<PyFrozenSet>() {
-            let mut writer = encoder.set();
-            for element in set.iter() {
-                writer.element(&self.part(&element));
-            }
-            return writer.finish();
+            return self.container(set.iter(), encoder.set());
         }
         self.fail(
             encoder,

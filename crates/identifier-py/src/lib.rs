@@ -31,39 +31,7 @@ use pyo3::prelude::*;
 #[pyo3(name = "_identifier")]
 fn identifier_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    fastcall::add(
-        m,
-        wrap_pyfunction!(time_ordered::generate_ulid, m)?,
-        fastcall::generate_ulid,
-        &fastcall::ULID,
-    )?;
-    m.add_function(wrap_pyfunction!(time_ordered::generate_ulids, m)?)?;
-    m.add_function(wrap_pyfunction!(
-        time_ordered::extract_ulid_timestamp_ms,
-        m
-    )?)?;
-    fastcall::add(
-        m,
-        wrap_pyfunction!(time_ordered::generate_uuid7, m)?,
-        fastcall::generate_uuid7,
-        &fastcall::UUID7,
-    )?;
-    m.add_function(wrap_pyfunction!(time_ordered::generate_uuid7s, m)?)?;
-    m.add_function(wrap_pyfunction!(
-        time_ordered::extract_uuid7_timestamp_ms,
-        m
-    )?)?;
-    fastcall::add(
-        m,
-        wrap_pyfunction!(time_ordered::generate_object_id, m)?,
-        fastcall::generate_object_id,
-        &fastcall::OBJECT_ID,
-    )?;
-    m.add_function(wrap_pyfunction!(time_ordered::generate_object_ids, m)?)?;
-    m.add_function(wrap_pyfunction!(
-        time_ordered::extract_object_id_timestamp_s,
-        m
-    )?)?;
+    time_ordered::add(m)?;
     m.add_class::<snowflake_generator::SnowflakeIdGenerator>()?;
     m.add_function(wrap_pyfunction!(
         snowflake_generator::extract_snowflake_timestamp_ms,

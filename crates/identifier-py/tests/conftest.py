@@ -1,14 +1,19 @@
-"""Shared helpers: the golden vectors of the workspace and the independent implementations."""
+"""Shared helpers: the golden vectors of the workspace, the independent implementations, and the
+time-ordered formats as the tests reach them."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
+
+import identifier
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "golden"
@@ -71,3 +76,49 @@ def python_ran_during(call) -> int:
     finally:
         sys.setswitchinterval(interval)
     return after - before
+
+
+# ULID, UUIDv7 and ObjectId, the time-ordered formats, as the tests reach them.
+
+
+@dataclass(frozen=True)
+class Format:
+    generate: Callable[..., str]
+    batch: Callable[[int], list]
+    extract: Callable[[str], int]
+    timestamp: str  # the keyword of the explicit timestamp
+    text_param: str  # the parameter of the extractor
+    pattern: re.Pattern
+    max_timestamp: int
+    unit_ns: int
+
+    def now(self) -> int:
+        return time.time_ns() // self.unit_ns
+
+    def at(self, timestamp) -> str:
+        return self.generate(**{self.timestamp: timestamp})
+
+
+UNIT_NS = {"ms": 1_000_000, "s": 1_000_000_000}
+
+
+def time_ordered(text_param: str, unit: str, bits: int, pattern: str) -> Format:
+    """The format whose functions are generate_<text_param>(s) and
+    extract_<text_param>_timestamp_<unit>, as the API names all three."""
+    return Format(
+        getattr(identifier, f"generate_{text_param}"),
+        getattr(identifier, f"generate_{text_param}s"),
+        getattr(identifier, f"extract_{text_param}_timestamp_{unit}"),
+        f"timestamp_{unit}",
+        text_param,
+        re.compile(pattern),
+        2**bits - 1,
+        UNIT_NS[unit],
+    )
+
+
+ULID = time_ordered("ulid", "ms", 48, r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
+UUID7 = time_ordered(
+    "uuid7", "ms", 48, r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+)
+OBJECT_ID = time_ordered("object_id", "s", 32, r"[0-9a-f]{24}")

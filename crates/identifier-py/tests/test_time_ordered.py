@@ -3,12 +3,8 @@ the same ids read by independent implementations (python-ulid, uuid and uuid-uti
 
 from __future__ import annotations
 
-import re
-import time
 import uuid
-from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Callable
 
 import bson
 import pytest
@@ -16,63 +12,10 @@ import ulid as python_ulid
 import uuid_utils
 
 import identifier
-from conftest import now_ms, python_ran_during
+from conftest import OBJECT_ID, ULID, UUID7, Format, now_ms, python_ran_during
 
-
-@dataclass(frozen=True)
-class Format:
-    name: str
-    generate: Callable[..., str]
-    batch: Callable[[int], list]
-    extract: Callable[[str], int]
-    timestamp: str  # the keyword of the explicit timestamp
-    text_param: str  # the parameter of the extractor
-    pattern: re.Pattern
-    max_timestamp: int
-    unit_ns: int
-
-    def now(self) -> int:
-        return time.time_ns() // self.unit_ns
-
-    def at(self, timestamp) -> str:
-        return self.generate(**{self.timestamp: timestamp})
-
-
-ULID = Format(
-    "ulid",
-    identifier.generate_ulid,
-    identifier.generate_ulids,
-    identifier.extract_ulid_timestamp_ms,
-    "timestamp_ms",
-    "ulid",
-    re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}"),
-    2**48 - 1,
-    1_000_000,
-)
-UUID7 = Format(
-    "uuid7",
-    identifier.generate_uuid7,
-    identifier.generate_uuid7s,
-    identifier.extract_uuid7_timestamp_ms,
-    "timestamp_ms",
-    "uuid7",
-    re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"),
-    2**48 - 1,
-    1_000_000,
-)
-OBJECT_ID = Format(
-    "objectid",
-    identifier.generate_object_id,
-    identifier.generate_object_ids,
-    identifier.extract_object_id_timestamp_s,
-    "timestamp_s",
-    "object_id",
-    re.compile(r"[0-9a-f]{24}"),
-    2**32 - 1,
-    1_000_000_000,
-)
 FORMATS = [ULID, UUID7, OBJECT_ID]
-each_format = pytest.mark.parametrize("fmt", FORMATS, ids=lambda f: f.name)
+each_format = pytest.mark.parametrize("fmt", FORMATS, ids=lambda f: f.text_param)
 
 
 def strictly_increasing(ids: list) -> bool:

@@ -6,7 +6,9 @@
 #[macro_use]
 mod common;
 
-use common::{Id, ORDERED, assert_in_generation_order, from_threads, full_message, shuffled};
+use common::{
+    Id, ORDERED, assert_in_generation_order, assert_read_back, from_threads, full_message, shuffled,
+};
 use postgres::types::{FromSql, ToSql};
 use postgres::{Client, NoTls};
 
@@ -47,13 +49,7 @@ fn round_trip<T: Id + ToSql + for<'a> FromSql<'a>>(db: &mut Client) {
         .unwrap();
     for (index, id) in ids.iter().enumerate() {
         let row = db.query_one(&select, &[id]).unwrap();
-        assert_eq!(row.get::<_, T>(0), *id, "{name}: the key read back");
-        let parent: Option<T> = row.get(1);
-        assert_eq!(
-            parent,
-            index.checked_sub(1).map(|before| ids[before]),
-            "{name}"
-        );
+        assert_read_back(&ids, index, (row.get(0), row.get(1)), "postgres");
     }
     let root = db.query_one(&select, &[&ids[0]]).unwrap();
     let error = full_message(&root.try_get::<_, T>(1).unwrap_err());

@@ -5,7 +5,9 @@
 #[macro_use]
 mod common;
 
-use common::{Id, ORDERED, assert_in_generation_order, from_threads, shuffled};
+use common::{
+    Id, ORDERED, assert_in_generation_order, assert_read_back, from_threads, parent, shuffled,
+};
 use rusqlite::Connection;
 use rusqlite::types::{FromSql, ToSql};
 
@@ -35,23 +37,16 @@ fn round_trip<T: Id + ToSql + FromSql>(db: &Connection) {
         .prepare("INSERT INTO round_trip (id, parent) VALUES (?1, ?2)")
         .unwrap();
     for (index, id) in ids.iter().enumerate() {
-        let parent: Option<T> = index.checked_sub(1).map(|before| ids[before]);
-        insert.execute((id, parent)).unwrap();
+        insert.execute((id, parent(&ids, index))).unwrap();
     }
     let mut select = db
         .prepare("SELECT id, parent FROM round_trip WHERE id = ?1")
         .unwrap();
     for (index, id) in ids.iter().enumerate() {
-        let (key, parent): (T, Option<T>) = select
+        let read = select
             .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
             .unwrap();
-        assert_eq!(key, *id, "{}: the key read back", T::NAME);
-        assert_eq!(
-            parent,
-            index.checked_sub(1).map(|before| ids[before]),
-            "{}",
-            T::NAME
-        );
+        assert_read_back(&ids, index, read, "rusqlite");
     }
     let error = select
         .query_row([ids[0]], |row| row.get::<_, T>(1))

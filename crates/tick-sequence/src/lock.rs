@@ -204,6 +204,16 @@ mod model {
         );
     }
 
+    /// One increment from a second thread and one from this one, at `epoch`.
+    fn increment_from_two_threads(lock: &Arc<EpochLock<Counts>>, epoch: u64) {
+        let other = {
+            let lock = Arc::clone(lock);
+            thread::spawn(move || increment(&lock, epoch))
+        };
+        increment(lock, epoch);
+        other.join().unwrap();
+    }
+
     /// Every interleaving with up to three preemptions, which covers each pair of threads
     /// taking turns inside the other's acquire and release.
     fn model(f: impl Fn() + Sync + Send + 'static) {
@@ -225,12 +235,7 @@ mod model {
     fn exclusion_and_no_lost_update() {
         model(|| {
             let lock = Arc::new(EpochLock::new(Counts::default()));
-            let other = {
-                let lock = Arc::clone(&lock);
-                thread::spawn(move || increment(&lock, 2))
-            };
-            increment(&lock, 2);
-            other.join().unwrap();
+            increment_from_two_threads(&lock, 2);
             // The first taker reset the value once (first use), and no increment was lost.
             assert_eq!(read(&lock, 2), (2, 1));
         });
@@ -246,12 +251,7 @@ mod model {
                 resets: 0,
             };
             let lock = Arc::new(EpochLock::left_by_parent(parent, word));
-            let other = {
-                let lock = Arc::clone(&lock);
-                thread::spawn(move || increment(&lock, 4))
-            };
-            increment(&lock, 4);
-            other.join().unwrap();
+            increment_from_two_threads(&lock, 4);
             assert_eq!(read(&lock, 4), (2, 1));
         });
     }

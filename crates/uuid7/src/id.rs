@@ -362,23 +362,26 @@ mod tests {
     #[test]
     fn every_version_but_7_and_every_variant_but_0b10_is_refused() {
         let base = Uuid7::from_parts(1, 2).unwrap().to_u128();
-        for version in 0..16u8 {
-            let value = (base & !(0xF << VERSION_SHIFT)) | (u128::from(version) << VERSION_SHIFT);
-            let expected = if version == 7 {
-                Ok(Uuid7(value))
-            } else {
-                Err(Error::Version { found: version })
-            };
-            assert_eq!(Uuid7::from_u128(value), expected);
-        }
-        for variant in 0..4u8 {
-            let value = (base & !(0b11 << VARIANT_SHIFT)) | (u128::from(variant) << VARIANT_SHIFT);
-            let expected = if variant == 0b10 {
-                Ok(Uuid7(value))
-            } else {
-                Err(Error::Variant { found: variant })
-            };
-            assert_eq!(Uuid7::from_u128(value), expected);
+        let version = |found| Error::Version { found };
+        let variant = |found| Error::Variant { found };
+        let fields: [(u32, u8, u8, fn(u8) -> Error); 2] = [
+            (VERSION_SHIFT, 0xF, 7, version),
+            (VARIANT_SHIFT, 0b11, 0b10, variant),
+        ];
+        for (shift, mask, valid, error) in fields {
+            for field in 0..=mask {
+                let value = (base & !(u128::from(mask) << shift)) | (u128::from(field) << shift);
+                let expected = if field == valid {
+                    Ok(Uuid7(value))
+                } else {
+                    Err(error(field))
+                };
+                assert_eq!(
+                    Uuid7::from_u128(value),
+                    expected,
+                    "{field:#b} at bit {shift}"
+                );
+            }
         }
     }
 

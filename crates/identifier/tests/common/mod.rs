@@ -11,6 +11,8 @@ use identifier::snowflake::{SnowflakeId, SnowflakeIdGenerator};
 use identifier::ulid::Ulid;
 use identifier::uuid7::Uuid7;
 
+pub mod sqlx_checks;
+
 /// How many ids the ordering checks store, from `fill` and from threads.
 pub const ORDERED: usize = 10_000;
 pub const THREADS: usize = 4;
@@ -125,10 +127,37 @@ pub fn full_message(error: &dyn std::error::Error) -> String {
     message
 }
 
+/// The parent of `ids[index]` in the round-trip tables: the id before it, none for the first.
+pub fn parent<T: Id>(ids: &[T], index: usize) -> Option<T> {
+    index.checked_sub(1).map(|before| ids[before])
+}
+
+/// Checks the key and the parent read back from the round-trip table for `ids[index]`.
+pub fn assert_read_back<T: Id>(ids: &[T], index: usize, read: (T, Option<T>), driver: &str) {
+    let (key, parent) = read;
+    assert_eq!(key, ids[index], "{driver}: {}: the key read back", T::NAME);
+    assert_eq!(
+        parent,
+        self::parent(ids, index),
+        "{driver}: {}: the parent read back",
+        T::NAME
+    );
+}
+
 /// Reverses and interleaves `ids`, so that the order of insertion is not the order of the ids.
 pub fn shuffled<T: Copy>(ids: &[T]) -> Vec<T> {
     let (even, odd): (Vec<_>, Vec<_>) = ids.iter().rev().enumerate().partition(|(i, _)| i % 2 == 0);
     odd.into_iter().chain(even).map(|(_, id)| *id).collect()
+}
+
+/// The generation of a format whose crate has `fill` and `generate` of its own: all but
+/// Snowflake, whose generator is a value.
+macro_rules! generated_by {
+    ($format:ident) => {
+        const NIL: Self = Self::NIL;
+        const FILL: fn(&mut [Self]) = identifier::$format::fill;
+        const GENERATE: fn() -> Self = identifier::$format::generate;
+    };
 }
 
 impl Id for Ulid {
@@ -142,9 +171,7 @@ impl Id for Ulid {
         "a ULID is 16 bytes, found 15",
     )];
 
-    const NIL: Self = Ulid::NIL;
-    const FILL: fn(&mut [Self]) = identifier::ulid::fill;
-    const GENERATE: fn() -> Self = identifier::ulid::generate;
+    generated_by!(ulid);
 }
 
 impl Id for Uuid7 {
@@ -172,9 +199,7 @@ impl Id for Uuid7 {
         ),
     ];
 
-    const NIL: Self = Uuid7::NIL;
-    const FILL: fn(&mut [Self]) = identifier::uuid7::fill;
-    const GENERATE: fn() -> Self = identifier::uuid7::generate;
+    generated_by!(uuid7);
 }
 
 impl Id for ObjectId {
@@ -190,9 +215,7 @@ impl Id for ObjectId {
         "an ObjectId is 12 bytes, found 13",
     )];
 
-    const NIL: Self = ObjectId::NIL;
-    const FILL: fn(&mut [Self]) = identifier::objectid::fill;
-    const GENERATE: fn() -> Self = identifier::objectid::generate;
+    generated_by!(objectid);
 }
 
 /// The one Snowflake generator of the test process (worker 1).
