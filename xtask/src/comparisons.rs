@@ -303,7 +303,7 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         peer: "ulid_peer Generator in a parking_lot::Mutex",
         goal: 0.9,
         note: Some(
-            "four threads on two cores: the numbers include the operating system's scheduling. Ours is bimodal from run to run (23-30 ns or 58-82 ns per id in repeated runs of this group, the peer 46-61 ns); a waiter that yields instead of sleeping did not change that.",
+            "four threads on two cores: the numbers include the operating system's scheduling. Ours is bimodal from run to run (25-30 ns or 58-68 ns per id in five runs of this group, the peer 46-52 ns); a waiter that yields instead of sleeping did not change that (26-30 or 78-82 ns in four runs).",
         ),
     },
     Comparison {
