@@ -54,14 +54,17 @@ impl Decode<'_, Postgres> for ObjectId {
             PgValueFormat::Binary => Ok(ObjectId::try_from(value.as_bytes()?)?),
             PgValueFormat::Text => {
                 let text = value.as_str()?;
-                let mut bytes = [0u8; 12];
-                let hex = text.strip_prefix("\\x").unwrap_or(text).as_bytes();
-                match crockford32::hex::decode(hex, crockford32::hex::Case::Any, &mut bytes) {
-                    Ok(decoded) if decoded.len() == 12 => Ok(ObjectId::from_bytes(bytes)),
-                    _ => Err(
-                        format!("{text:?} is not the text of a 12-byte PostgreSQL bytea").into(),
-                    ),
-                }
+                text.strip_prefix("\\x")
+                    .and_then(|digits| {
+                        <&[u8; ObjectId::TEXT_LEN]>::try_from(digits.as_bytes()).ok()
+                    })
+                    .and_then(|digits| {
+                        crockford32::hex::decode_array(digits, crockford32::hex::Case::Any).ok()
+                    })
+                    .map(ObjectId::from_bytes)
+                    .ok_or_else(|| {
+                        format!("{text:?} is not the text of a 12-byte PostgreSQL bytea").into()
+                    })
             }
         }
     }

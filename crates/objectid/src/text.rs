@@ -40,9 +40,7 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &[u8] {
-        for (byte, digits) in self.as_bytes().iter().zip(buffer.chunks_exact_mut(2)) {
-            digits.copy_from_slice(&hex::encode_byte(*byte));
-        }
+        hex::encode_array(self.as_bytes(), buffer);
         buffer
     }
 

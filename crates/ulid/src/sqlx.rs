@@ -58,30 +58,13 @@ impl Decode<'_, Postgres> for Ulid {
             PgValueFormat::Binary => Ok(Ulid::try_from(value.as_bytes()?)?),
             PgValueFormat::Text => {
                 let text = value.as_str()?;
-                from_uuid_text(text)
-                    .ok_or_else(|| format!("{text:?} is not the text of a PostgreSQL uuid").into())
+                let digits = <&[u8; crockford32::hex::UUID_LEN]>::try_from(text.as_bytes())
+                    .map_err(|_| format!("{text:?} is not the text of a PostgreSQL uuid"))?;
+                let value = crockford32::hex::decode_uuid(digits, crockford32::hex::Case::Any)?;
+                Ok(Ulid::from_u128(value))
             }
         }
     }
-}
-
-/// PostgreSQL's text of a `uuid`: 32 hex digits in groups of 8, 4, 4, 4 and 12.
-#[cfg(feature = "sqlx-postgres")]
-fn from_uuid_text(text: &str) -> Option<Ulid> {
-    let text = text.as_bytes();
-    if text.len() != 36 || [8, 13, 18, 23].iter().any(|&index| text[index] != b'-') {
-        return None;
-    }
-    let mut digits = [0u8; 32];
-    for (digit, &byte) in digits
-        .iter_mut()
-        .zip(text.iter().filter(|&&byte| byte != b'-'))
-    {
-        *digit = byte;
-    }
-    crockford32::hex::decode_u128(&digits, crockford32::hex::Case::Any)
-        .ok()
-        .map(Ulid::from_u128)
 }
 
 /// BLOB.
