@@ -246,6 +246,20 @@ fn serde_structs_and_enums() {
         &map(&[&format!("04 0000000000000007 4c6162656c6564 {fields}")]),
     );
     assert_encoding("Serde(&Meters(1.5))", "03 3ff8000000000000");
+    // A unit struct is a unit.
+    assert_encoding("Serde(&Marker)", "00");
+    // {"id": 42, "name": "Ada", "tags": ["math", "engine"], "score": 0.5, "parent": null}
+    assert_encoding(
+        "Serde(&Record { id: 42, name: \"Ada\", tags: vec![\"math\", \"engine\"], score: 0.5, parent: None })",
+        &map(&[
+            "04 0000000000000002 6964 02 00 0000000000000000000000000000002a",
+            "04 0000000000000004 6e616d65 04 0000000000000003 416461",
+            "04 0000000000000004 74616773
+               06 04 0000000000000004 6d617468 04 0000000000000006 656e67696e65 09",
+            "04 0000000000000005 73636f7265 03 3fe0000000000000",
+            "04 0000000000000006 706172656e74 00",
+        ]),
+    );
 }
 
 const NO_BYTES: &str = "0000000000000000";

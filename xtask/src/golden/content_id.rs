@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use content_id::json::{JsonErrorKind, generate_from_reader, generate_uuid5_from_reader};
+use content_id::json::{generate_from_reader, generate_uuid5_from_reader};
 use content_id::{
     Bytes, Error, NAMESPACE, Options, Serde, StableHash, generate_uuid5, generate_uuid5_with,
     generate_with,
@@ -112,7 +112,7 @@ impl Cases {
             Err(Error::Json(error)) => error,
             other => panic!("{document:?} should be rejected, not give {other:?}"),
         };
-        let kind = kind_name(&error.kind);
+        let kind = fixtures::json_error_name(&error.kind);
         let mut case = json!({
             "error": kind,
             "offset": error.offset,
@@ -129,21 +129,6 @@ impl Cases {
         }
         self.json_errors.push(case);
     }
-}
-
-/// The name the file gives a kind of JSON error: its variant's name in snake case
-/// (`LoneSurrogate { .. }` is `lone_surrogate`). The tests hold the list of names.
-fn kind_name(kind: &JsonErrorKind) -> String {
-    let debug = format!("{kind:?}");
-    let variant = debug.split([' ', '(', '{']).next().unwrap_or_default();
-    let mut name = String::new();
-    for (i, c) in variant.char_indices() {
-        if c.is_ascii_uppercase() && i > 0 {
-            name.push('_');
-        }
-        name.push(c.to_ascii_lowercase());
-    }
-    name
 }
 
 /// The ids of one input at each length.
