@@ -164,7 +164,7 @@ fn checksummed_fields(id: &str) -> Result<Fields, String> {
 /// code that verifies.
 fn why_not_checksummed(id: &str) -> String {
     // Crockford Base32 symbols and their aliases O, I and L, in either case.
-    let byte = |c: char| u8::try_from(c).ok().filter(u8::is_ascii);
+    let byte = |c: char| u8::try_from(c).ok();
     let is_payload_symbol = |c: char| byte(c).and_then(crockford32::symbol_value).is_some();
     let is_check_symbol = |c: char| byte(c).and_then(crockford32::check_symbol_value).is_some();
     let symbols: Vec<(usize, char)> = id.char_indices().filter(|&(_, c)| c != '-').collect();

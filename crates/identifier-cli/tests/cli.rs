@@ -68,10 +68,10 @@ fn ids_at_a_timestamp() {
         };
         let at: u64 = at.parse().unwrap();
         let output = run(args, "");
-        insta::assert_snapshot!(
-            name,
-            masked(&output, keep, |id| assert_eq!(timestamp(id), at, "{id}"))
-        );
+        let masked = masked(&output, keep, |id| assert_eq!(timestamp(id), at, "{id}"));
+        insta::with_settings!({ description => args.join(" "), omit_expression => true }, {
+            insta::assert_snapshot!(name, masked);
+        });
     }
 }
 
@@ -389,7 +389,10 @@ fn single_commands() {
         ("help_shows_examples", &["--help"]),
     ];
     for (name, args) in cases {
-        insta::assert_snapshot!(*name, run(args, ""));
+        // The command in the snapshot's header, so that each file says what made it.
+        insta::with_settings!({ description => args.join(" "), omit_expression => true }, {
+            insta::assert_snapshot!(*name, run(args, ""));
+        });
     }
 }
 

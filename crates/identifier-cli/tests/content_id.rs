@@ -95,7 +95,7 @@ fn json_numbers_are_read_correctly_rounded() {
     // implementation's. Rust's own `str::parse::<f64>` is correctly rounded.
     let text = "0.11000420646668853801420";
     let expected = content_id::generate(&text.parse::<f64>().unwrap()).unwrap();
-    let output = run(&["content-id"], text.as_bytes());
+    let output = run(&["content-id"], text);
     assert!(output.contains(&expected), "{output}");
 }
 

@@ -24,7 +24,10 @@ pub(crate) fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> String {
     // A writer thread: the command may answer (and exit) before it has read everything, for
     // an error found in the arguments first.
     let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
+        // A command that exits first closes the pipe: that one error is expected.
+        if let Err(error) = input.write_all(&stdin) {
+            assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+        }
     });
     let output = child.wait_with_output().expect("the binary finishes");
     writer.join().expect("the writer thread finishes");
