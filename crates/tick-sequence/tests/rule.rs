@@ -122,7 +122,17 @@ fn two_sequences_draw_different_random_starts() {
 fn fill_with_at_serves_what_as_many_next_at_would() {
     let filled = TickSequence::new(3, MS, Start::Zero);
     let stepped = TickSequence::new(3, MS, Start::Zero);
-    for (now, n) in [(5, 3), (5, 20), (2, 7), (40, 1), (40, 0), (41, 9)] {
+    // (50, 8) ends exactly at the 3-bit counter's maximum, (50, 1) then borrows a tick.
+    for (now, n) in [
+        (5, 3),
+        (5, 20),
+        (2, 7),
+        (40, 1),
+        (40, 0),
+        (41, 9),
+        (50, 8),
+        (50, 1),
+    ] {
         let mut out = vec![(0, 0); n];
         filled.fill_with_at(now, &mut out, |tick, counter| (tick, counter));
         let expected: Vec<_> = (0..n).map(|_| stepped.next_at(now)).collect();
