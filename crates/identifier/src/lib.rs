@@ -120,8 +120,9 @@
 //! BLOB of 15 bytes, a `uuid` of version 4 read as a [`uuid7::Uuid7`], a negative `bigint`
 //! read as a [`snowflake::SnowflakeId`], a NULL read into a type that is not an `Option`.
 //! Binding writes the bytes or the integer into the driver's buffer without allocating, but
-//! for SQLite BLOBs of 16 bytes: sqlx's SQLite arguments own every BLOB, and rusqlite can
-//! only borrow bytes that are in memory in that order (a [`ulid::Ulid`] holds a `u128`).
+//! for two kinds of BLOB: sqlx's SQLite arguments own every BLOB (ObjectId's 12 bytes too),
+//! and rusqlite can only borrow bytes that are in memory in that order, so it copies the 16
+//! bytes of a [`ulid::Ulid`] or [`uuid7::Uuid7`] (each holds a `u128`).
 //!
 //! Why not text columns: the text is larger (26 or 36 bytes against 16 for a ULID or UUID, 24
 //! against 12 for an ObjectId; and an index holds every key again); and a Snowflake id's decimal
