@@ -62,8 +62,9 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
             report = crate::sections::with_section(&report, heading, section);
         }
     }
-    fs::write(root.join("BENCHMARKS.md"), report).map_err(|e| e.to_string())?;
-    fs::write(root.join("benchmarks.svg"), render_svg(&rows)).map_err(|e| e.to_string())?;
+    fs::write(root.join("BENCHMARKS.md"), report).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
+    fs::write(root.join("benchmarks.svg"), render_svg(&rows))
+        .map_err(|e| format!("benchmarks.svg: {e}"))?;
     println!(
         "wrote BENCHMARKS.md and benchmarks.svg ({} rows)",
         rows.len()
@@ -307,7 +308,8 @@ fn command_output(program: &str, args: &[&str]) -> String {
 
 /// Versions of our crates and of every peer named in a comparison, from `Cargo.lock`.
 fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
-    let lock = fs::read_to_string(root.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    let lock =
+        fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
     // Besides the format crates: what they build on, and the peers.
     let others = [
         "crockford32",

@@ -24,7 +24,8 @@ use uuid7::Uuid7;
 const BATCH: usize = 1_000;
 
 /// The server settings besides initdb's defaults (`shared_buffers` 128 MB, `max_wal_size`
-/// 1 GB, B-tree fillfactor 90): fsync off, since only volumes are compared, never durability.
+/// 1 GB, B-tree fillfactor 90): none. `Cluster::start` already turns fsync off, which is
+/// right here: only volumes are compared, never durability.
 pub(crate) const SETTINGS: &[(&str, &str)] = &[];
 
 /// A primary key under test.
@@ -188,7 +189,7 @@ fn load(
         .prepare(&format!(
             "INSERT INTO {table} (id, payload) SELECT id, repeat('x', 64) FROM unnest($1::{ty}[]) AS id"
         ))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("{table}: preparing the insert: {e}"))?;
     let started = Instant::now();
     let mut newest = None;
     let mut loaded = 0;
@@ -238,7 +239,7 @@ fn pages_read(db: &mut Client, key: Key, keys: &(dyn ToSql + Sync)) -> Result<u6
             ),
             &[keys],
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("{table}: reading the newest rows: {e}"))?;
     let lines: Vec<String> = plan.iter().map(|row| row.get(0)).collect();
     read_count(&lines).ok_or_else(|| {
         format!(
@@ -406,9 +407,9 @@ pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
         &path,
         crate::sections::with_section(&old, HEADING, &section),
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| format!("{}: {e}", path.display()))?;
     std::fs::write(root.join("benchmarks-postgres.svg"), report.svg())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("benchmarks-postgres.svg: {e}"))?;
     println!("wrote the section \"{HEADING}\" of BENCHMARKS.md and benchmarks-postgres.svg");
     Ok(())
 }
@@ -416,8 +417,8 @@ pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     //! The structural facts of the measurement, on a real server at 20,000 rows: they do not
-    //! depend on timing, and the thresholds hold with a wide margin over the values measured
-    //! (see the note by each).
+    //! depend on timing (WAL volumes and page counts are the same from run to run), and each
+    //! threshold is set below the values measured (see the note by each).
 
     use super::*;
 
@@ -452,7 +453,7 @@ mod tests {
                 // Most of the WAL is the table's, the same for every key; the index's splits
                 // and full-page images add to v4's: measured 1.06 times the time-ordered keys'
                 // (1.16 times bigint's) at 20,000 rows, every run.
-                (v4.wal_bytes > ordered.wal_bytes * 1.03, "less WAL than v4"),
+                (v4.wal_bytes > ordered.wal_bytes * 1.02, "less WAL than v4"),
                 // Measured 111-113 pages against 19-21.
                 (
                     v4.newest_pages > ordered.newest_pages * 3,
