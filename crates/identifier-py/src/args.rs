@@ -134,10 +134,10 @@ pub(crate) fn text<'a>(
     let text = obj.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(obj)))
     })?;
-    // A lone surrogate has no UTF-8; it is not a symbol of any format either.
-    Ok(text
-        .to_cow()
-        .unwrap_or_else(|_| std::borrow::Cow::Owned(text.to_string_lossy().into_owned())))
+    // A lone surrogate has no UTF-8, and is no symbol of any format: said as such, rather
+    // than through a replacement character that is not in the text.
+    text.to_cow()
+        .map_err(|_| parse_error(name, obj, "it holds a lone surrogate, which no id does"))
 }
 
 /// The `ValueError` of a string that is not an id: the parameter, the string's `repr`

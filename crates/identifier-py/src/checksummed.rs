@@ -28,8 +28,9 @@ fn options_error(error: Error) -> PyErr {
 /// symbol of the last group; `group_size=0` writes no separator.
 ///
 /// Raises `TypeError` if `length` or `group_size` is not an int (a bool is not) or `sep` not
-/// a str, and `ValueError` if `length` is below 1, `group_size` negative, or `sep` not one
-/// character or one that would be read as part of a code (`0-9`, `A-Z`, `a-z`, `*~$=`).
+/// a str, and `ValueError` if `length` is below 1 or too large for memory, `group_size`
+/// negative, or `sep` not one character or one that would be read as part of a code (`0-9`,
+/// `A-Z`, `a-z`, `*~$=`).
 #[pyfunction]
 #[pyo3(
     signature = (*, length = Opt::Absent, group_size = Opt::Absent, sep = Opt::Absent),
@@ -44,18 +45,14 @@ pub(crate) fn generate_checksummed_id<'py>(
     let mut options = Options::default();
     if let Some(length) = length.given() {
         options.length = match args::size(length, "length")? {
-            Ok(0) => return Err(options_error(Error::ZeroLength)),
+            // 0 passes here: `generate_with` refuses it with its own error.
             Ok(length) => length,
             Err(text) if text.starts_with('-') => {
-                return Err(PyValueError::new_err(format!(
-                    "length {text} is out of range: a code needs a length of at least 1 payload symbol"
-                )));
+                return Err(args::out_of_range("length", text, Error::ZeroLength));
             }
             Err(text) => {
                 let error = Error::TooLong { length: usize::MAX };
-                let message = error.to_string();
-                let reason = message.split_once(": ").map_or("", |(_, reason)| reason);
-                return Err(PyValueError::new_err(format!("length {text}: {reason}")));
+                return Err(args::out_of_range("length", text, error));
             }
         };
     }

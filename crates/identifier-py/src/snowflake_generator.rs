@@ -104,8 +104,8 @@ impl SnowflakeIdGenerator {
     }
 
     /// `n` new ids, in increasing order: the ids of `n` calls to `generate()`, with one clock
-    /// reading per 1024 ids and the GIL released while they are generated. More than 4096 ids
-    /// from one reading borrow the next milliseconds.
+    /// reading per 1024 ids and the GIL released while they are generated. Past 4096 ids in a
+    /// millisecond, the later ids borrow the next milliseconds.
     ///
     /// Raises `RuntimeError` in a forked child (as `generate`), `TypeError` if `n` is not an
     /// int, `ValueError` if it is negative or the clock is out of range, and `MemoryError` if
@@ -119,14 +119,10 @@ impl SnowflakeIdGenerator {
         let n = args::count(n)?;
         let mut ids: Vec<SnowflakeId> = Vec::new();
         ids.try_reserve_exact(n).map_err(|_| args::too_many(n))?;
+        ids.resize(n, SnowflakeId::NIL);
         let filled = py.detach(|| {
-            let mut chunk = [SnowflakeId::NIL; CHUNK];
-            while ids.len() < n {
-                let chunk = &mut chunk[..(n - ids.len()).min(CHUNK)];
-                self.inner.fill(chunk)?;
-                ids.extend_from_slice(chunk);
-            }
-            Ok(())
+            ids.chunks_mut(CHUNK)
+                .try_for_each(|chunk| self.inner.fill(chunk))
         });
         filled.map_err(|e| generate_error(e, None))?;
         PyList::new(py, ids.into_iter().map(u64::from))

@@ -14,6 +14,9 @@ use uuid7::Uuid7;
 
 /// An id whose text is a fixed number of ASCII bytes.
 pub(crate) trait Text: Copy + Send {
+    /// The length of the text.
+    const LEN: usize;
+
     /// The text, as ASCII bytes.
     type Ascii: AsRef<[u8]>;
 
@@ -25,6 +28,7 @@ pub(crate) trait Text: Copy + Send {
 macro_rules! text_of_encode_ascii {
     ($($id:ty),+) => {$(
         impl Text for $id {
+            const LEN: usize = <$id>::TEXT_LEN;
             type Ascii = [u8; <$id>::TEXT_LEN];
 
             #[inline]

@@ -32,7 +32,7 @@ where
     T: Text,
     E: std::fmt::Display + Send,
 {
-    let width = nil.ascii().as_ref().len();
+    let width = T::LEN;
     let n = args::count(n)?;
     let bytes = n.checked_mul(width).ok_or_else(|| args::too_many(n))?;
     let mut out: Vec<u8> = Vec::new();

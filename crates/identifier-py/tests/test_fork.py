@@ -8,13 +8,17 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
+import traceback
 from contextlib import contextmanager
 
 import pytest
 
 import identifier
+
+
 
 FORKED = "SnowflakeIdGenerator cannot be used in a forked process: create one with its own worker_id"
 FORMATS = ("ulid", "uuid7", "objectid")
@@ -111,6 +115,10 @@ def fork_child(path) -> int:
             with open(path, "w", encoding="utf-8") as file:
                 json.dump(child_work(), file)
             code = 0
+        except BaseException:
+            # The parent sees only the exit status: say here what went wrong.
+            traceback.print_exc()
+            sys.stderr.flush()
         finally:
             os._exit(code)
     return pid

@@ -48,6 +48,8 @@ def test_time_ordered_vectors(fmt: Format, file, valid, invalid, prefix, out_of_
 def test_ulid_value_and_decode_vectors():
     vectors = golden("ulid")
     assert len(vectors["canonical"]) >= 20
+    # The file is written by the Rust crate: its layout (48-bit time, then 80 bits) checked
+    # here by the spec, independently of the package.
     for case in vectors["canonical"]:
         assert int(case["value"]) >> 80 == int(case["timestamp_ms"])
     for case in vectors["decode"]:
@@ -68,11 +70,13 @@ def test_snowflake_vectors():
         assert identifier.extract_snowflake_timestamp_ms(int(case["id"])) == timestamp
         # A fresh generator serves sequence 0, 1, ... at one timestamp: the id is exact.
         generator = identifier.SnowflakeIdGenerator(worker_id=worker_id)
-        if sequence > 0:
-            for _ in range(sequence):
-                generator.generate(timestamp_ms=timestamp)
+        for _ in range(sequence):
+            generator.generate(timestamp_ms=timestamp)
         assert generator.generate(timestamp_ms=timestamp) == int(case["id"])
+    checked = {"timestamp_out_of_range": 0, "worker_id_out_of_range": 0}
     for case in vectors["invalid_parts"]:
+        if case["error"] in checked:
+            checked[case["error"]] += 1
         if case["error"] == "timestamp_out_of_range":
             generator = identifier.SnowflakeIdGenerator(worker_id=case["worker_id"])
             with pytest.raises(ValueError, match=f"^timestamp_ms {case['timestamp_ms']} is out of range"):
@@ -80,6 +84,8 @@ def test_snowflake_vectors():
         elif case["error"] == "worker_id_out_of_range":
             with pytest.raises(ValueError, match=f"^worker_id {case['worker_id']} is out of range"):
                 identifier.SnowflakeIdGenerator(worker_id=case["worker_id"])
+    # Every kind of error the loop checks is in the file: a renamed kind would skip it.
+    assert all(checked.values()), checked
     for case in vectors["invalid_ids"]:
         with pytest.raises(ValueError, match=f"^snowflake_id {case['id']} is out of range"):
             identifier.extract_snowflake_timestamp_ms(int(case["id"]))
@@ -89,6 +95,7 @@ def test_checksummed_vectors():
     vectors = golden("checksummed-id")
     for case in vectors["codes"]:
         assert identifier.verify_checksummed_id(case["code"], sep=case["sep"])
+        # The Rust crate's check symbol against the spec's table, kept here independently.
         assert CHECK_SYMBOLS[case["remainder"]] == case["check_symbol"]
         if case["generated"]:
             # The generator's shape for these options: same length, separators in place.

@@ -96,6 +96,9 @@ def test_extracting_from_a_non_canonical_text_is_a_value_error(fmt: Format):
     for text in bad:
         with pytest.raises(ValueError, match=rf"^{fmt.text_param} "):
             fmt.extract(text)
+    # Named as such, not as a replacement character that is not in the text.
+    with pytest.raises(ValueError, match="lone surrogate"):
+        fmt.extract(good[:-1] + "\ud800")
 
 
 def test_ulid_text_reads_either_case_and_the_aliases():
