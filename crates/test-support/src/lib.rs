@@ -8,6 +8,7 @@
 //!   clock rule predicts.
 //! - [`fork`]: code in a forked child; ids and random draws that a child must not share.
 //! - [`fork_storm`]: forks while threads generate.
+//! - [`fresh`]: a test run again in new processes, for what only first calls show.
 //! - [`stress`]: a million ids from four threads.
 //! - [`generated`]: order, one sequence for `generate` and `fill`, random draws, the wall clock.
 //! - [`golden`]: the files of `golden/` and the fields of their cases.
@@ -21,6 +22,8 @@ pub mod clock_faults;
 pub mod fork;
 #[cfg(unix)]
 pub mod fork_storm;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fresh;
 pub mod generated;
 pub mod golden;
 #[cfg(unix)]

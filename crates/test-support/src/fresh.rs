@@ -1,0 +1,51 @@
+//! A test run again in new processes: for what only a process's first calls can show (the
+//! first use of a generator, a `pthread_atfork` handler registered before it).
+//!
+//! The test calls [`run`] with its own full name: that runs this test binary once per
+//! process, with only that test selected and [`ENV`] set, and returns each process's standard
+//! output. In those processes [`is_fresh`] is true and the test does its probe instead, printing
+//! what the outer test reads back.
+
+use std::process::Command;
+
+/// Set in the processes [`run`] starts.
+pub const ENV: &str = "TEST_SUPPORT_FRESH_PROCESS";
+
+/// Whether this process was started by [`run`].
+#[must_use]
+pub fn is_fresh() -> bool {
+    std::env::var_os(ENV).is_some()
+}
+
+/// Runs the test `name` (its full path in the test binary, e.g. `storm::first_use`) in
+/// `processes` new processes of this test binary, one after the other, and returns the
+/// standard output of each.
+///
+/// # Panics
+///
+/// If a process cannot be started, or exits with a failure (its output is in the message).
+#[must_use]
+pub fn run(name: &str, processes: usize) -> Vec<String> {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    (0..processes)
+        .map(|index| {
+            let output = Command::new(&exe)
+                .args([name, "--exact", "--nocapture", "--test-threads=1"])
+                .env(ENV, index.to_string())
+                .output()
+                .unwrap_or_else(|error| panic!("{}: {error}", exe.display()));
+            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+            assert!(
+                output.status.success(),
+                "process {index} of {name}: {}\n{stdout}\n{}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(
+                stdout.contains("1 passed"),
+                "process {index} ran no test named {name}:\n{stdout}"
+            );
+            stdout
+        })
+        .collect()
+}
