@@ -38,27 +38,50 @@
 //! # Fork
 //!
 //! A child created by `fork` gets a copy of every sequence, random generator included;
-//! serving from those copies would hand parent and child the same identifiers. On Unix this
-//! crate registers `pthread_atfork` handlers (on first use) whose only work is a few atomic
-//! operations, which are async-signal-safe: each child starts a new *fork generation*. Each
-//! sequence, and the thread-local generator behind [`random_bits`], is tagged with the
-//! generation it was last used in; the first use in a new generation resets the state and
-//! reseeds from the operating system, so parent and child never share a `(tick, counter)`
-//! stream. [`fork_generation`] exposes the counter, for a caller (Snowflake) that must refuse
-//! to serve in a child rather than reset.
+//! serving from those copies would hand parent and child the same identifiers. So every
+//! sequence, and the thread-local generator behind [`random_bits`], is tagged with the *fork
+//! epoch* it was last used in, and the first use in a new epoch resets the state and reseeds
+//! from the operating system: parent and child never share a `(tick, counter)` stream.
+//! [`fork_generation`] exposes the epoch, for a caller (Snowflake) that must refuse to serve in
+//! a child rather than reset.
+//!
+//! The epoch is published in one word, and nothing is tagged before it is: a process's first
+//! use publishes it before it takes any lock, so a fork at any step of that first use leaves
+//! a child that publishes its own (a test forks at each step). How a child finds out that it
+//! is one depends on the platform:
+//!
+//! | platform | the word | children that start a new epoch |
+//! |---|---|---|
+//! | Linux 4.14 and later | a page advised `MADV_WIPEONFORK`, which the kernel zeroes in the child | every child, from its first instruction: of `fork`, of glibc's `_Fork` (which runs no handler), and in another library's `pthread_atfork` handler that runs before this crate's |
+//! | other Unix, older Linux, a sandbox that refuses the advice | a static word that a `pthread_atfork` child handler zeroes | children of the C library's `fork`, once the handlers registered before this crate's have run |
+//! | Windows, wasm32, Miri | none | no `fork` there |
+//!
+//! Out of scope everywhere: a `vfork` child (it shares the parent's memory until it calls
+//! `exec`, so it must not call into this crate), and, on the fallback, a raw `clone` system
+//! call or `_Fork`.
 //!
 //! **A fork while other threads use the sequence.** The child is a copy taken at an
 //! arbitrary instant: the lock may be held, and other threads may be waiting for it, by
 //! threads that do not exist in the child. The lock of a sequence is one atomic word that
-//! holds the generation it was taken in, and a word of an earlier generation counts as free;
-//! waiters spin, yield and sleep, and are recorded nowhere. So nothing the child consults can
-//! name a thread of the parent, and its first call takes the lock at once, whatever the
-//! parent's threads were doing. The model of this lock is checked over every interleaving
-//! with loom (`RUSTFLAGS="--cfg loom" cargo test -p tick-sequence --lib --release`), and a
-//! test forks 200 children while eight threads generate. The child then reads the clock and
-//! seeds a generator from the operating system (a `getrandom` system call); it allocates
-//! nothing. Whether the rest of a program (its allocator, its other locks) survives such a
-//! fork is that program's business.
+//! holds the epoch it was taken in, and a word of another epoch counts as free; waiters spin,
+//! yield and sleep, and are recorded nowhere. So nothing the child consults can name a thread
+//! of the parent, and its first call takes the lock at once, whatever the parent's threads
+//! were doing. The model of this lock is checked over every interleaving with loom
+//! (`RUSTFLAGS="--cfg loom" cargo test -p tick-sequence --lib --release`), and tests fork
+//! 200 children while eight threads generate, 1,600 children of 200 fresh processes during
+//! their threads' first calls, children of `_Fork`, and children whose earlier-registered
+//! `pthread_atfork` handler generates. The child then reads the clock and seeds a generator
+//! from the operating system (a `getrandom` system call); it allocates nothing. Whether the
+//! rest of a program (its allocator, its other locks) survives such a fork is that program's
+//! business.
+//!
+//! # Signal handlers
+//!
+//! Generating is not async-signal-safe: a sequence is behind a lock, and a signal handler that
+//! generates from a sequence whose call it interrupted on the same thread waits for itself
+//! forever. Generate in a signal handler only if no code it can interrupt on that thread
+//! generates; better, set a flag in the handler and generate outside it. A `pthread_atfork`
+//! child handler is not a signal handler: it may generate (see above).
 //!
 //! # WebAssembly
 //!

@@ -14,6 +14,8 @@ use crate::fork;
 /// This is the source of the random counters of explicit-timestamp identifiers and of
 /// checksummed codes. Each thread owns a generator (no lock), seeded on first use.
 ///
+/// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
+///
 /// # Panics
 ///
 /// If the operating system cannot provide entropy, which only happens very early at boot.
@@ -35,7 +37,6 @@ pub fn random_bits(bits: u32) -> u128 {
         let current = fork::tag();
         // No tag is 0, so the first call of each thread seeds too.
         if source.0 != current {
-            fork::ensure_registered();
             *source = (current, Some(seeded()));
         }
         draw_u128(source.1.get_or_insert_with(seeded))

@@ -89,10 +89,9 @@ impl State {
     };
 
     /// On first use in a process (the first, or a forked child): forget the pairs and the
-    /// generator of any other process, and make sure forks are counted from now on.
+    /// generator of any other process.
     #[cold]
     fn reset(&mut self) {
-        fork::ensure_registered();
         *self = State::FRESH;
     }
 }
@@ -198,6 +197,8 @@ impl TickSequence {
     /// The clock is read before the lock is taken; a reading made stale by a wait for the
     /// lock counts as "the clock went back", so order holds regardless.
     ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
+    ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
     /// static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
@@ -214,6 +215,8 @@ impl TickSequence {
 
     /// The next pair, with the clock reading `now_tick` given by the caller: the whole rule,
     /// deterministic but for the random starts.
+    ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
     ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
@@ -239,6 +242,8 @@ impl TickSequence {
     /// `pack` runs while the lock is held: it should only pack the pair (it must not use this
     /// sequence, which would deadlock).
     ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
+    ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
     /// static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
@@ -253,6 +258,8 @@ impl TickSequence {
     }
 
     /// [`fill_with`](Self::fill_with) with the clock reading given by the caller.
+    ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
     ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
@@ -278,6 +285,8 @@ impl TickSequence {
     /// returned once the lock is released, and leaves the slots from the refused one on as
     /// they were. Every pair up to the refused one counts as served: none is served again.
     ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
+    ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
     /// // A 1-bit counter and a tick field that ends at 8.
@@ -300,6 +309,8 @@ impl TickSequence {
     }
 
     /// [`try_fill_with`](Self::try_fill_with) with the clock reading given by the caller.
+    ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
     ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
