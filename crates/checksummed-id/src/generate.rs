@@ -12,6 +12,8 @@ use crate::{Error, Options};
 /// [`verify`](crate::verify) accepts it. Each call allocates the returned `String` and nothing
 /// else.
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Examples
 ///
 /// ```
@@ -33,6 +35,8 @@ pub fn generate() -> String {
 /// A new code of `options.length` random payload symbols and a check symbol, grouped by
 /// `options.group_size` (the check symbol counts as a symbol of the last group) and joined
 /// with `options.sep`.
+///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///

@@ -63,6 +63,9 @@
 //!   random source before it serves, so parent and child never hand out the same id; a
 //!   Snowflake generator made before the fork refuses to serve in the child
 //!   (`Error::Forked`), because only the caller can give the child a worker id of its own.
+//!   Which children are seen on which platform (on Linux, every child, however it was
+//!   created), and why generating is not async-signal-safe, is in
+//!   [`tick_sequence`'s documentation](https://docs.rs/tick-sequence/latest/tick_sequence/#fork).
 //! - **Not secrets.** Time-ordered ids reveal when they were made and, through their counters,
 //!   in what order and how many; no id here proves that whoever presents it may do anything
 //!   (RFC 9562, section 8).

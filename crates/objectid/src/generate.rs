@@ -18,6 +18,8 @@ static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000_000, S
 /// after 2^64 ids in one second); order and uniqueness never break, and a child created by
 /// `fork` starts afresh: see [`tick_sequence`](tick_sequence#the-guarantee-and-its-scope).
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Panics
 ///
 /// If the timestamp leaves 32 bits: a system clock past 2106-02-07T06:28:15Z, or a counter
@@ -41,6 +43,8 @@ pub fn generate() -> ObjectId {
 /// [`generate`], with an error instead of a panic when the timestamp leaves 32 bits.
 /// Requires the `std` feature (default).
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Errors
 ///
 /// [`Error::TimestampOutOfRange`] if the clock, or a second borrowed ahead of it, is past
@@ -61,6 +65,8 @@ pub fn try_generate() -> Result<ObjectId, Error> {
 /// Fills `out` with new ids from the process-wide sequence, in increasing order: the same ids
 /// as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires the
 /// `std` feature (default).
+///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Panics
 ///
@@ -85,6 +91,8 @@ pub fn fill(out: &mut [ObjectId]) {
 /// before the one that failed are served; the rest of `out` is left as it was. Requires the
 /// `std` feature (default).
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Errors
 ///
 /// [`Error::TimestampOutOfRange`], as [`try_generate`].
@@ -108,6 +116,8 @@ pub fn try_fill(out: &mut [ObjectId]) -> Result<(), Error> {
 ///
 /// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
 /// return ids in random order.
+///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///

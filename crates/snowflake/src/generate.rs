@@ -118,6 +118,8 @@ impl SnowflakeIdGenerator {
     /// the clock's millisecond, or later after a burst of more than 4096 ids in one
     /// millisecond or a clock that stepped back.
     ///
+    /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+    ///
     /// # Errors
     ///
     /// - [`Error::Forked`] in a child process forked after the generator was created.
@@ -157,6 +159,8 @@ impl SnowflakeIdGenerator {
     /// behind the last one served continues the last millisecond. Use a generator of its own
     /// to replay timestamps.
     ///
+    /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+    ///
     /// # Errors
     ///
     /// - [`Error::Forked`] in a child process forked after the generator was created.
@@ -195,6 +199,8 @@ impl SnowflakeIdGenerator {
     ///
     /// Never waits: 10,000 ids from one reading span three milliseconds, the last two of
     /// them borrowed ahead of the clock.
+    ///
+    /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
     ///
     /// # Errors
     ///

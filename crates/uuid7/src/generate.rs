@@ -19,6 +19,8 @@ static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start
 /// created by `fork` starts afresh: see
 /// [`tick_sequence`](tick_sequence#the-guarantee-and-its-scope).
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Panics
 ///
 /// If the timestamp leaves 48 bits: a system clock past 10889-08-02T05:31:50.655Z, or a
@@ -41,6 +43,8 @@ pub fn generate() -> Uuid7 {
 /// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
 /// Requires the `std` feature (default).
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Errors
 ///
 /// [`Error::TimestampOutOfRange`] if the clock, or a millisecond borrowed ahead of it, is
@@ -61,6 +65,8 @@ pub fn try_generate() -> Result<Uuid7, Error> {
 /// Fills `out` with new UUIDv7s from the process-wide sequence, in increasing order: the same
 /// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires
 /// the `std` feature (default).
+///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Panics
 ///
@@ -84,6 +90,8 @@ pub fn fill(out: &mut [Uuid7]) {
 /// before the one that failed are served; the rest of `out` is left as it was. Requires the
 /// `std` feature (default).
 ///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
+///
 /// # Errors
 ///
 /// [`Error::TimestampOutOfRange`], as [`try_generate`].
@@ -106,6 +114,8 @@ pub fn try_fill(out: &mut [Uuid7]) -> Result<(), Error> {
 ///
 /// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
 /// return ids in random order.
+///
+/// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///
