@@ -1,6 +1,10 @@
 //! Python arguments to the Rust crates' argument types, with errors that name the parameter:
 //! `TypeError` for a value of the wrong type (a `bool` is not an `int`), `ValueError` for a
 //! value out of range.
+//!
+//! Arguments are read as `exact` reads them, without a method of their class: an `int`
+//! subclass is its `int` value, a `str` subclass its characters, and an error shows them (and
+//! a type's name) as the base type would.
 
 use std::fmt::Display;
 
@@ -8,11 +12,11 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
-/// `type(obj).__name__`, for error messages.
+use crate::exact::{self, Int};
+
+/// The name of `type(obj)`, for error messages.
 pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "object".to_owned(), |name| name.to_string())
+    exact::type_name(&obj.get_type()).unwrap_or_else(|_| "object".to_owned())
 }
 
 /// `obj` as an `int` that is not a `bool`, or the `TypeError` that says what `name` must be.
@@ -31,15 +35,15 @@ fn int<'a, 'py>(
     })
 }
 
-/// An `int` argument that must fit a `u64`: `Ok(Ok(value))`, or `Ok(Err(text))` with the
-/// decimal text of an `int` outside `0..2**64` for the caller's range error.
-pub(crate) fn u64_or_text(
+/// An `int` argument that must fit a `u64`: `Ok(Ok(value))`, or `Ok(Err(int))` with an `int`
+/// outside `0..2**64` for the caller's range error.
+pub(crate) fn u64_or_int(
     obj: &Bound<'_, PyAny>,
     name: &str,
     expected: &str,
-) -> PyResult<Result<u64, String>> {
-    let int = int(obj, name, expected)?;
-    Ok(int.extract::<u64>().map_err(|_| int.to_string()))
+) -> PyResult<Result<u64, Int>> {
+    let int = Int::read(int(obj, name, expected)?)?;
+    Ok(int.to_u64().ok_or(int))
 }
 
 /// The `ValueError` of a value outside its range: `"{name} {value} is out of range: {range}"`,
@@ -61,23 +65,23 @@ pub(crate) fn checked_u64<T, E: Display>(
     expected: &str,
     check: impl Fn(u64) -> Result<T, E>,
 ) -> PyResult<T> {
-    match u64_or_text(obj, name, expected)? {
+    match u64_or_int(obj, name, expected)? {
         Ok(value) => check(value).map_err(|error| out_of_range(name, value, error)),
-        Err(text) => Err(match check(u64::MAX) {
-            Err(error) => out_of_range(name, text, error),
-            Ok(_) => PyValueError::new_err(format!("{name} {text} is out of range")),
+        Err(int) => Err(match check(u64::MAX) {
+            Err(error) => out_of_range(name, int, error),
+            Ok(_) => PyValueError::new_err(format!("{name} {int} is out of range")),
         }),
     }
 }
 
 /// A count of ids for a batch: an `int` from 0.
 pub(crate) fn count(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
-    match u64_or_text(obj, "n", "an int")? {
+    match u64_or_int(obj, "n", "an int")? {
         Ok(n) => usize::try_from(n).map_err(|_| too_many(n)),
-        Err(text) if text.starts_with('-') => Err(PyValueError::new_err(format!(
-            "n {text} is out of range: a count of ids is 0 or more"
+        Err(int) if int.negative => Err(PyValueError::new_err(format!(
+            "n {int} is out of range: a count of ids is 0 or more"
         ))),
-        Err(text) => Err(too_many(text)),
+        Err(int) => Err(too_many(int)),
     }
 }
 
@@ -86,11 +90,12 @@ pub(crate) fn too_many(n: impl Display) -> PyErr {
     PyMemoryError::new_err(format!("n {n}: that many ids do not fit in memory"))
 }
 
-/// A `usize` option (a length, a group size) from 0, or the `ValueError` naming it.
-pub(crate) fn size(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Result<usize, String>> {
-    Ok(match u64_or_text(obj, name, "an int")? {
-        Ok(value) => usize::try_from(value).map_err(|_| value.to_string()),
-        Err(text) => Err(text),
+/// A `usize` option (a length, a group size): `Ok(Ok(size))`, or `Ok(Err(int))` with an `int`
+/// outside `0..=usize::MAX` for the caller's range error.
+pub(crate) fn size(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Result<usize, Int>> {
+    Ok(match u64_or_int(obj, name, "an int")? {
+        Ok(value) => usize::try_from(value).map_err(|_| Int::from(value)),
+        Err(int) => Err(int),
     })
 }
 
@@ -119,8 +124,7 @@ pub(crate) fn separator(obj: &Bound<'_, PyAny>) -> PyResult<char> {
         (Some(sep), None) => Ok(sep),
         _ => Err(PyValueError::new_err(format!(
             "sep must be one character, not {} ({} characters)",
-            obj.repr()
-                .map_or_else(|_| String::from("?"), |repr| repr.to_string()),
+            repr(obj),
             text.chars().count()
         ))),
     }
@@ -140,13 +144,19 @@ pub(crate) fn text<'a>(
         .map_err(|_| parse_error(name, obj, "it holds a lone surrogate, which no id does"))
 }
 
+/// `repr(obj)` of a `str` (or subclass) as `str.__repr__` writes it, for error messages.
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.cast::<PyString>()
+        .ok()
+        .and_then(|text| exact::str_repr(text).ok())
+        .unwrap_or_else(|| String::from("?"))
+}
+
 /// The `ValueError` of a string that is not an id: the parameter, the string's `repr`
 /// (shortened) and the Rust crate's reason.
 pub(crate) fn parse_error(name: &str, obj: &Bound<'_, PyAny>, error: impl Display) -> PyErr {
     const SHOWN: usize = 60;
-    let repr = obj
-        .repr()
-        .map_or_else(|_| String::from("?"), |repr| repr.to_string());
+    let repr = repr(obj);
     let shown = match repr.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("{}...", &repr[..end]),
         None => repr,

@@ -47,21 +47,21 @@ pub(crate) fn generate_checksummed_id<'py>(
         options.length = match args::size(length, "length")? {
             // 0 passes here: `generate_with` refuses it with its own error.
             Ok(length) => length,
-            Err(text) if text.starts_with('-') => {
-                return Err(args::out_of_range("length", text, Error::ZeroLength));
+            Err(int) if int.negative => {
+                return Err(args::out_of_range("length", int, Error::ZeroLength));
             }
-            Err(text) => {
+            Err(int) => {
                 let error = Error::TooLong { length: usize::MAX };
-                return Err(args::out_of_range("length", text, error));
+                return Err(args::out_of_range("length", int, error));
             }
         };
     }
     if let Some(group_size) = group_size.given() {
         options.group_size = match args::size(group_size, "group_size")? {
             Ok(group_size) => group_size,
-            Err(text) if text.starts_with('-') => {
+            Err(int) if int.negative => {
                 return Err(PyValueError::new_err(format!(
-                    "group_size {text} is out of range: a group has 1 or more symbols, or 0 for no groups"
+                    "group_size {int} is out of range: a group has 1 or more symbols, or 0 for no groups"
                 )));
             }
             // More symbols per group than any code has: one group.

@@ -1,12 +1,30 @@
 //! Content ids of Python values: the value is walked here and written through content-id's
 //! encoder, so the id is the Rust crate's for the same data (and for the same JSON document
 //! read by `json.loads`, by `content_id::json` or by `identifier content-id`).
+//!
+//! The walk runs none of the caller's code: every part is read as its base type's value, as
+//! [`exact`] reads it, so that a subclass (an `int` whose `__rshift__` lies, a `dict` whose
+//! `items` does) cannot change an id, nor change the value while it is walked. It calls into
+//! Python only for these functions and methods of the built-in types, looked up on the types
+//! themselves, all C functions of CPython that call nothing back:
+//!
+//! - `int.bit_length`, `int.__abs__` and `int.to_bytes`, for an `int` of 64 bits or more;
+//! - `set.__iter__` and `frozenset.__iter__`, for the elements of a set (a dict's entries come
+//!   from `PyDict_Next`, a list's and a tuple's items from `PyList_GetItem` and
+//!   `PyTuple_GetItem`);
+//! - the getter of `type.__name__`, for the name of an unsupported type in its error;
+//! - `uuid.UUID`'s slot `int`, for the value of a `namespace`.
+//!
+//! Python code can still run when the walk allocates, through the garbage collector
+//! (finalizers, `gc.callbacks`): a dict or set that changes meanwhile is a `RuntimeError`,
+//! which ends the walk; no state outlives a call.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt::Display;
 
 use content_id::{Encoder, Error, ListWriter, Options, SetWriter, StableHash, Written};
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
@@ -15,6 +33,7 @@ use pyo3::types::{
 };
 
 use crate::args::{self, Opt};
+use crate::exact::{self, Int, Magnitude};
 
 /// Why a part of a value could not be encoded: its type, or its value (an `int` out of
 /// range, a `str` with a lone surrogate). Decides between `TypeError` and `ValueError`.
@@ -24,64 +43,108 @@ enum Failure {
     Value,
 }
 
+/// The record of one walk: its first failure, and the Python error that ended it, if any.
+#[derive(Default)]
+struct Walk {
+    failure: Cell<Option<Failure>>,
+    /// An exception of Python (a container changed during the walk, memory ran out): the
+    /// walk stops, and the call raises it instead of returning an id.
+    error: RefCell<Option<PyErr>>,
+}
+
+impl Walk {
+    fn stopped(&self) -> bool {
+        self.error.borrow().is_some()
+    }
+
+    /// The id, or the error of the walk or of the encoding.
+    fn finish<T>(self, result: Result<T, Error>) -> PyResult<T> {
+        if let Some(error) = self.error.into_inner() {
+            return Err(error);
+        }
+        result.map_err(|error| content_error(error, self.failure.get()))
+    }
+}
+
 /// A Python value, encoded as the Rust value of the same kind.
 struct Value<'a, 'py> {
     obj: &'a Bound<'py, PyAny>,
-    /// The first failure, if any.
-    failure: &'a Cell<Option<Failure>>,
+    walk: &'a Walk,
 }
 
 impl<'a, 'py> Value<'a, 'py> {
-    /// A part of this value (an item, a key, an element), with the same failure record.
+    /// A part of this value (an item, a key, an element), in the same walk.
     fn part<'b>(&'b self, obj: &'b Bound<'py, PyAny>) -> Value<'b, 'py> {
         Value {
             obj,
-            failure: self.failure,
+            walk: self.walk,
         }
     }
 
     fn fail(&self, encoder: Encoder<'_>, failure: Failure, reason: impl Display) -> Written {
-        if self.failure.get().is_none() {
-            self.failure.set(Some(failure));
+        if self.walk.failure.get().is_none() {
+            self.walk.failure.set(Some(failure));
         }
         encoder.fail(reason)
     }
 
-    /// The parts of a `list` or `tuple` (into a list's writer) or of a `set` or `frozenset`
-    /// (into a set's), each a value.
+    /// Ends the walk with a Python error, which the call raises (the first one).
+    fn stop(&self, error: PyErr) {
+        self.walk.error.borrow_mut().get_or_insert(error);
+    }
+
+    /// Writes into `writer` each part that `for_each` gives, until the walk stops.
     fn container(
         &self,
-        parts: impl Iterator<Item = Bound<'py, PyAny>>,
         mut writer: impl Container,
+        for_each: impl FnOnce(&mut dyn FnMut(Bound<'py, PyAny>) -> bool) -> PyResult<()>,
     ) -> Written {
-        for part in parts {
+        let walked = for_each(&mut |part| {
             writer.write(&self.part(&part));
+            !self.walk.stopped()
+        });
+        if let Err(error) = walked {
+            self.stop(error);
         }
         writer.end()
     }
 
     /// An `int` by its value: from -2**127 to 2**128 - 1, the range of the encoding.
     fn int(&self, int: &Bound<'py, PyInt>, encoder: Encoder<'_>) -> Written {
-        if let Ok(value) = int.extract::<i64>() {
-            return encoder.write_i128(value.into());
+        let value = match Int::read(int) {
+            Ok(value) => value,
+            Err(error) => {
+                self.stop(error);
+                return encoder.write_null();
+            }
+        };
+        match value {
+            Int {
+                negative: false,
+                magnitude: Magnitude::Fits(magnitude),
+            } => return encoder.write_u128(magnitude),
+            Int {
+                negative: true,
+                magnitude: Magnitude::Fits(magnitude),
+            } => {
+                if let Some(value) = 0i128.checked_sub_unsigned(magnitude) {
+                    return encoder.write_i128(value);
+                }
+            }
+            _ => {}
         }
-        if let Ok(value) = int.extract::<i128>() {
-            return encoder.write_i128(value);
-        }
-        if let Ok(value) = int.extract::<u128>() {
-            return encoder.write_u128(value);
-        }
-        let bits = int
-            .call_method0("bit_length")
-            .map_or_else(|_| "?".to_owned(), |bits| bits.to_string());
-        let sign = if int.lt(0).unwrap_or(false) { "-" } else { "" };
+        let (sign, bound) = if value.negative {
+            ("-", 127)
+        } else {
+            ("", 128)
+        };
         self.fail(
             encoder,
             Failure::Value,
             format_args!(
-                "int {sign}2**{} or beyond is out of range: the encoding holds integers from \
-                 -2**127 to 2**128 - 1 (an int of {bits} bits)",
-                if sign.is_empty() { 128 } else { 127 }
+                "int {sign}2**{bound} or beyond is out of range: the encoding holds integers \
+                 from -2**127 to 2**128 - 1 (an int of {} bits)",
+                value.bits()
             ),
         )
     }
@@ -113,9 +176,27 @@ impl Container for SetWriter<'_> {
     }
 }
 
+/// The items of a `list` or `tuple`, by index (a list that changes meanwhile is read as
+/// Python's own iteration reads it), until `each` returns `false`.
+fn for_each_item<'py>(
+    items: impl Iterator<Item = Bound<'py, PyAny>>,
+    each: &mut dyn FnMut(Bound<'py, PyAny>) -> bool,
+) -> PyResult<()> {
+    for item in items {
+        if !each(item) {
+            break;
+        }
+    }
+    Ok(())
+}
+
 impl StableHash for Value<'_, '_> {
     fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
         let obj = self.obj;
+        // After an exception nothing more is read: the call raises it.
+        if self.walk.stopped() {
+            return encoder.write_null();
+        }
         if obj.is_none() {
             return encoder.write_null();
         }
@@ -146,23 +227,24 @@ impl StableHash for Value<'_, '_> {
             return encoder.write_bytes(&bytes.to_vec());
         }
         if let Ok(list) = obj.cast::<PyList>() {
-            return self.container(list.iter(), encoder.list());
+            return self.container(encoder.list(), |each| for_each_item(list.iter(), each));
         }
         if let Ok(tuple) = obj.cast::<PyTuple>() {
-            return self.container(tuple.iter(), encoder.list());
+            return self.container(encoder.list(), |each| for_each_item(tuple.iter(), each));
         }
         if let Ok(dict) = obj.cast::<PyDict>() {
             let mut writer = encoder.map();
-            for (key, value) in dict.iter() {
+            let walked = exact::for_each_entry(dict, |key, value| {
                 writer.entry(&self.part(&key), &self.part(&value));
+                !self.walk.stopped()
+            });
+            if let Err(error) = walked {
+                self.stop(error);
             }
             return writer.finish();
         }
-        if let Ok(set) = obj.cast::<PySet>() {
-            return self.container(set.iter(), encoder.set());
-        }
-        if let Ok(set) = obj.cast::<PyFrozenSet>() {
-            return self.container(set.iter(), encoder.set());
+        if obj.is_instance_of::<PySet>() || obj.is_instance_of::<PyFrozenSet>() {
+            return self.container(encoder.set(), |each| exact::for_each_element(obj, each));
         }
         self.fail(
             encoder,
@@ -214,15 +296,26 @@ fn options(registry: Option<&Bound<'_, PyAny>>, ignore_unhashable: &Opt<'_>) -> 
 /// `bytearray` as bytes; `list` and `tuple` as lists; `dict` as a map (any key order, keys of
 /// any of these types); `set` and `frozenset` as sets. `1`, `1.0`, `True` and `"1"` have
 /// different ids; so have `["ab"]` and `["a", "b"]`. Subclasses (an `IntEnum`, an
-/// `OrderedDict`, a named tuple) are encoded as their base type. Containers nest at most 512
-/// deep. An id of one length is not a prefix of an id of another length.
+/// `OrderedDict`, a named tuple) are encoded as their base type, by the value the base type
+/// holds: an `int` subclass is hashed as its `int` value, a `dict` subclass by its entries,
+/// whatever their methods (`__rshift__`, `__index__`, `__iter__`, `items`...) say. Containers
+/// nest at most 512 deep. An id of one length is not a prefix of an id of another length.
+///
+/// No code of the caller's runs during the walk: no method of a value, a key or a metaclass
+/// (`__eq__`, `__hash__`, `__lt__`, `__str__`, `__name__`...). The walk calls only the
+/// built-in `int.bit_length`, `int.__abs__` and `int.to_bytes` (for ints of 64 bits or more),
+/// `set.__iter__` and `frozenset.__iter__`, and the getter of `type.__name__` (for the name
+/// of an unsupported type in an error). Where the garbage collector runs Python code meanwhile
+/// (a finalizer, `gc.callbacks`) and it changes a dict or set being hashed, the call raises
+/// `RuntimeError`, as Python's own iteration does.
 ///
 /// An id identifies content; it hides nothing: do not use the id of private data as a
 /// secret.
 ///
 /// Raises `TypeError` for a part of another type (the error says where, such as
 /// `$.users[3].name`), `ValueError` for an int out of range, a str with a lone surrogate, a
-/// value nested too deep or a bad `length`. With `ignore_unhashable=True` a part that
+/// value nested too deep or a bad `length`, and `RuntimeError` for a dict or set that changed
+/// while it was hashed. With `ignore_unhashable=True` a part that
 /// cannot be encoded (of another type, or out of range) is written as a marker in its place
 /// and the rest is hashed as usual, so values that differ only there share an id; a value
 /// nested too deep is still an error. `registry` must be `None`: the encoding is fixed.
@@ -241,18 +334,19 @@ pub(crate) fn generate_stable_content_id<'py>(
     if let Some(length) = length.given() {
         options.length = match args::size(length, "length")? {
             Ok(length) => length,
-            Err(text) => {
+            Err(int) => {
                 let error = Error::LengthOutOfRange { length: usize::MAX };
-                return Err(args::out_of_range("length", text, error));
+                return Err(args::out_of_range("length", int, error));
             }
         };
     }
-    let failure = Cell::new(None);
+    let walk = Walk::default();
     let value = Value {
         obj: data,
-        failure: &failure,
+        walk: &walk,
     };
-    content_id::generate_with(&value, &options).map_err(|error| content_error(error, failure.get()))
+    let id = content_id::generate_with(&value, &options);
+    walk.finish(id)
 }
 
 /// `uuid.UUID`, looked up once.
@@ -268,6 +362,9 @@ fn uuid_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 /// `identifier:content-id` in `uuid.NAMESPACE_URL`, as in the Rust crate. A UUIDv5 keeps 122
 /// bits of a SHA-1 digest of the id: the chance of a collision among n values is about
 /// n**2 / 2**123; use `generate_stable_content_id` where more bits are needed.
+///
+/// A `namespace` that subclasses `uuid.UUID` is read by its value (the slot `int` of
+/// `uuid.UUID`), not by its methods or properties.
 ///
 /// Raises as `generate_stable_content_id`, and `TypeError` if `namespace` is not a
 /// `uuid.UUID`.
@@ -287,27 +384,25 @@ pub(crate) fn generate_stable_uuid5<'py>(
     let namespace = match namespace.given() {
         None => content_id::NAMESPACE,
         Some(namespace) => {
-            if !namespace.is_instance(uuid_type(py)?)? {
+            let uuid_type = uuid_type(py)?;
+            // The type itself, not `isinstance`, which may ask the object's `__class__`.
+            // SAFETY: the GIL is held; both are type objects.
+            if unsafe { ffi::PyType_IsSubtype(namespace.get_type_ptr(), uuid_type.as_type_ptr()) }
+                == 0
+            {
                 return Err(PyTypeError::new_err(format!(
                     "namespace must be a uuid.UUID, not {}",
                     args::type_name(namespace)
                 )));
             }
-            let bytes = namespace.getattr("bytes")?;
-            let bytes: [u8; 16] = bytes
-                .cast::<PyBytes>()?
-                .as_bytes()
-                .try_into()
-                .map_err(|_| PyValueError::new_err("namespace.bytes must be 16 bytes"))?;
-            uuid::Uuid::from_bytes(bytes)
+            uuid::Uuid::from_u128(exact::uuid_value(uuid_type, namespace)?)
         }
     };
-    let failure = Cell::new(None);
+    let walk = Walk::default();
     let value = Value {
         obj: data,
-        failure: &failure,
+        walk: &walk,
     };
-    let id = content_id::generate_uuid5_with(&value, &namespace, &options)
-        .map_err(|error| content_error(error, failure.get()))?;
-    Ok(id.hyphenated().to_string())
+    let id = content_id::generate_uuid5_with(&value, &namespace, &options);
+    Ok(walk.finish(id)?.hyphenated().to_string())
 }

@@ -13,12 +13,15 @@
 //!
 //! Options are keyword-only and checked as the seed checks them: a value of the wrong type is
 //! a `TypeError` (a `bool` is not an `int`), a value out of range a `ValueError`, each naming
-//! the parameter. The batch functions generate with the GIL released. The package is built
+//! the parameter. An argument is read by its base type's value, with no method of its class
+//! (an `int` subclass is its `int` value: see `exact`). The batch functions generate with the
+//! GIL released. The package is built
 //! and tested by `crates/identifier-py/run-tests.sh`; this crate has no Rust tests of its own.
 
 mod args;
 mod checksummed;
 mod content;
+mod exact;
 mod fastcall;
 mod snowflake_generator;
 mod text;

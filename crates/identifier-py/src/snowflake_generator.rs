@@ -6,13 +6,14 @@ use pyo3::types::PyList;
 use snowflake::{Error, SnowflakeId};
 
 use crate::args;
+use crate::exact::Int;
 
 /// Ids generated per lock of the sequence in a batch.
 const CHUNK: usize = 1024;
 
 /// The Python error of a generator's error: `RuntimeError` in a forked child, `ValueError`
 /// for a timestamp out of range (`value` as the caller wrote it, or the clock's reading).
-fn generate_error(error: Error, value: Option<&str>) -> PyErr {
+fn generate_error(error: Error, value: Option<&Int>) -> PyErr {
     match (error, value) {
         (Error::Forked, _) => PyRuntimeError::new_err(error.to_string()),
         (_, Some(value)) => args::out_of_range("timestamp_ms", value, error),
@@ -80,7 +81,7 @@ impl SnowflakeIdGenerator {
         let id = match timestamp_ms {
             None => self.inner.generate().map_err(|e| generate_error(e, None))?,
             Some(timestamp) => {
-                match args::u64_or_text(timestamp, "timestamp_ms", "an int or None")? {
+                match args::u64_or_int(timestamp, "timestamp_ms", "an int or None")? {
                     // The crate's message names the timestamp out of range: the one given,
                     // or the millisecond a burst borrowed past the end.
                     Ok(value) => self
@@ -89,12 +90,12 @@ impl SnowflakeIdGenerator {
                         .map_err(|e| generate_error(e, None))?,
                     // Past u64: the generator still says first whether it may serve here,
                     // and a reading out of range leaves its sequence as it was.
-                    Err(text) => {
+                    Err(int) => {
                         return Err(match self.inner.generate_at(u64::MAX) {
-                            Err(error) => generate_error(error, Some(&text)),
-                            Ok(_) => PyValueError::new_err(format!(
-                                "timestamp_ms {text} is out of range"
-                            )),
+                            Err(error) => generate_error(error, Some(&int)),
+                            Ok(_) => {
+                                PyValueError::new_err(format!("timestamp_ms {int} is out of range"))
+                            }
                         });
                     }
                 }

@@ -12,11 +12,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis.configuration import set_hypothesis_home_dir
 
 import identifier
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "golden"
+
+# Hypothesis keeps its caches (Unicode tables) with the build, out of the sources.
+set_hypothesis_home_dir(ROOT / "target" / "hypothesis")
 
 
 def golden(name: str) -> dict[str, Any]:

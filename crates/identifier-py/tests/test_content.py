@@ -1,6 +1,6 @@
 """Content ids of Python values: the Rust crate's encoding (checked byte by byte here with
 hashlib), its mapping of Python types, the errors, and the same ids from the `identifier`
-command for the same JSON documents."""
+command for the same JSON documents (fixed ones, and ones that Hypothesis generates)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import subprocess
 import uuid
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import identifier_cli
 from identifier import generate_stable_content_id as content_id
@@ -243,3 +245,27 @@ def test_the_identifier_command_gives_the_same_ids_for_the_same_json():
         value = json.loads(document)
         assert cli(document, "--length", "16") == content_id(value, length=16), document
         assert cli(document, "--uuid5") == content_uuid5(value), document
+
+
+# JSON-like values as `json.loads` returns them: ints of the encoding's range, finite floats,
+# str without lone surrogates (which JSON text cannot carry), lists and dicts with str keys.
+JSON_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**127), 2**128 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | JSON_TEXT,
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(JSON_TEXT, children, max_size=5),
+    max_leaves=30,
+)
+
+
+# A fixed sequence of examples (derandomize), so that a run in CI is the run seen here.
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(batch=st.lists(JSON_VALUES, min_size=1, max_size=8), ensure_ascii=st.booleans())
+def test_the_identifier_command_gives_the_same_ids_for_generated_json(batch, ensure_ascii):
+    # One run of the command per batch: the id of the list of values covers each of them.
+    document = json.dumps(batch, ensure_ascii=ensure_ascii)
+    assert json.loads(document) == batch
+    assert cli(document) == content_id(batch), document

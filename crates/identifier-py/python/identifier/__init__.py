@@ -17,6 +17,15 @@ the data: a typed encoding streamed into BLAKE2b, the same as the Rust crate ``c
 so one JSON document read by ``json.loads`` has one id in Python, in Rust and from the
 ``identifier`` command.
 
+No function runs code of the caller's while it reads its arguments: a subclass of ``int``,
+``str``, ``dict``, ``set`` or ``uuid.UUID`` is read as the value of its base type, whatever
+its methods say, and a metaclass's ``__name__`` is not asked. The content walk calls only
+``int.bit_length``, ``int.__abs__`` and ``int.to_bytes`` (for ints of 64 bits or more),
+``set.__iter__`` and ``frozenset.__iter__``, and the getter of ``type.__name__`` (for an
+error), each looked up on the built-in type itself. A dict or set that changes while it is
+hashed (through a finalizer or ``gc.callbacks`` that the garbage collector runs) raises
+``RuntimeError``.
+
 None of these ids is a secret: use ``secrets.token_urlsafe`` for tokens.
 
 The package is a Rust extension over the crates of the ``identifier`` workspace.

@@ -71,7 +71,9 @@ def generate_stable_content_id(
     ignore_unhashable: bool = False,
 ) -> str:
     """The content id of ``data`` (dict, list, tuple, str, int, float, bool, None, bytes,
-    bytearray, set, frozenset): ``length`` hex characters, equal to the Rust crate's."""
+    bytearray, set, frozenset): ``length`` hex characters, equal to the Rust crate's. A
+    subclass is hashed as its base type's value (an ``int`` subclass as its ``int``); no
+    method of ``data`` runs."""
 
 def generate_stable_uuid5(
     data: object,
