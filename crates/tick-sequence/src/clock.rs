@@ -138,6 +138,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "143,000 divisions: minutes under Miri; the plain test run covers it"
+    )]
     fn the_reciprocal_divides_exactly() {
         // Divisors of a second (the reciprocal) and others (the 128-bit division), against
         // plain division, at the edges and at a spread of nanosecond values.

@@ -19,33 +19,33 @@
 //!   (`_Fork`, a raw `clone`) are not seen, and a handler registered before this crate's first
 //!   use runs before this one in the child, so an id it generates there continues the
 //!   parent's sequence.
-//! - **Without `fork`** (Windows, wasm32) and under Miri: a constant epoch.
+//! - **Under Miri**, which runs no `fork`: the static word, without a handler.
+//! - **Without `fork`** (Windows, wasm32): a constant epoch.
 //!
 //! The first use runs no lock and waits for no thread: threads racing on it may each draw an
 //! epoch number, one of them is published, and a fork at any point of it leaves a child that
 //! publishes its own.
 
-#[cfg(all(unix, not(miri)))]
-use core::sync::atomic::AtomicPtr;
-use core::sync::atomic::{AtomicU64, Ordering};
+#[cfg(unix)]
+use core::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 
 /// Epoch numbers handed out in this process and its ancestors: above every epoch published
 /// here, because a number is drawn before it is published. A child's copy is therefore above
 /// every epoch its memory can hold.
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
 /// Read before the marker is chosen: always 0, so the first [`tag`] takes the slow path.
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 static UNSET: AtomicU64 = AtomicU64::new(0);
 
 /// The marker where `madvise` refuses: zeroed in the child by [`fork_child`].
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 static FALLBACK: AtomicU64 = AtomicU64::new(0);
 
 /// The marker: [`UNSET`] until the first use chooses a page or [`FALLBACK`], then fixed for
 /// the life of the process (and inherited by its children, whose copy of the page is zero).
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 static MARKER: AtomicPtr<AtomicU64> = AtomicPtr::new(core::ptr::addr_of!(UNSET).cast_mut());
 
 /// This process's place in a line of forks: 0 in the first process that used this crate, and
@@ -80,7 +80,7 @@ pub fn fork_generation() -> u64 {
 ///
 /// Publishes the epoch first if this process has none yet (its first use, or its first use
 /// after a fork), so every tag a caller sees is one it can keep state under.
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 #[inline(always)]
 pub(crate) fn tag() -> u64 {
     let marker = MARKER.load(Ordering::Acquire);
@@ -92,7 +92,7 @@ pub(crate) fn tag() -> u64 {
     if tag != 0 { tag } else { publish() }
 }
 
-#[cfg(not(all(unix, not(miri))))]
+#[cfg(not(unix))]
 #[inline(always)]
 pub(crate) fn tag() -> u64 {
     2
@@ -100,7 +100,7 @@ pub(crate) fn tag() -> u64 {
 
 /// The slow path of [`tag`]: chooses the marker on a process's first use, then publishes an
 /// epoch in it unless another thread has just done so.
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 #[cold]
 #[inline(never)]
 fn publish() -> u64 {
@@ -121,7 +121,7 @@ fn publish() -> u64 {
 /// The marker of this process, chosen on its first use: a wipe-on-fork page where the kernel
 /// offers one, else [`FALLBACK`] with the `pthread_atfork` handler registered (before any
 /// epoch is published in it, so no fork after that is missed).
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 fn marker() -> &'static AtomicU64 {
     let unset = core::ptr::addr_of!(UNSET).cast_mut();
     let current = MARKER.load(Ordering::Acquire);
@@ -192,15 +192,15 @@ fn wipe_on_fork_page() -> Option<*mut AtomicU64> {
     Some(address.cast())
 }
 
-#[cfg(all(unix, not(target_os = "linux"), not(miri)))]
+#[cfg(any(all(unix, not(target_os = "linux")), miri))]
 fn wipe_on_fork_page() -> Option<*mut AtomicU64> {
     None
 }
 
 /// Unmaps a page that lost the race to be the marker (never the fallback word).
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 fn release_page(chosen: *mut AtomicU64) {
-    #[cfg(target_os = "linux")]
+    #[cfg(all(target_os = "linux", not(miri)))]
     if chosen != core::ptr::addr_of!(FALLBACK).cast_mut() {
         // SAFETY: as in `wipe_on_fork_page`.
         #[allow(unsafe_code)]
@@ -211,7 +211,7 @@ fn release_page(chosen: *mut AtomicU64) {
             libc::munmap(chosen.cast(), page)
         };
     }
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(any(not(target_os = "linux"), miri))]
     let _ = chosen;
 }
 
@@ -234,6 +234,10 @@ fn register_fork_child() {
     );
 }
 
+/// Miri runs no `fork`: the fallback marker is used without a handler.
+#[cfg(miri)]
+fn register_fork_child() {}
+
 /// After a fork, in the child: the fallback marker is cleared (an atomic store, which is
 /// async-signal-safe); the next use publishes the child's epoch.
 #[cfg(all(unix, not(miri)))]
@@ -242,7 +246,7 @@ extern "C" fn fork_child() {
 }
 
 /// The points of the first use between which a test forks (see `tests::first_use`).
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
 pub(crate) enum Step {
@@ -254,9 +258,9 @@ pub(crate) enum Step {
     Published,
 }
 
-#[cfg(all(unix, not(miri)))]
+#[cfg(unix)]
 impl Step {
-    #[cfg(all(test, target_os = "linux", not(loom)))]
+    #[cfg(all(test, target_os = "linux", not(miri), not(loom)))]
     pub(crate) const ALL: [Step; 6] = [
         Step::Start,
         Step::PageAdvised,
@@ -268,7 +272,7 @@ impl Step {
 }
 
 /// Nothing outside this crate's own tests.
-#[cfg(all(unix, not(miri), not(all(test, target_os = "linux", not(loom)))))]
+#[cfg(all(unix, not(all(test, target_os = "linux", not(miri), not(loom)))))]
 #[inline(always)]
 fn fork_point(_: Step) {}
 

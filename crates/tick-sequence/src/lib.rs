@@ -54,7 +54,8 @@
 //! |---|---|---|
 //! | Linux 4.14 and later | a page advised `MADV_WIPEONFORK`, which the kernel zeroes in the child | every child, from its first instruction: of `fork`, of glibc's `_Fork` (which runs no handler), and in another library's `pthread_atfork` handler that runs before this crate's |
 //! | other Unix, older Linux, a sandbox that refuses the advice | a static word that a `pthread_atfork` child handler zeroes | children of the C library's `fork`, once the handlers registered before this crate's have run |
-//! | Windows, wasm32, Miri | none | no `fork` there |
+//! | Miri | the static word, without a handler | Miri runs no `fork` |
+//! | Windows, wasm32 | none | no `fork` there |
 //!
 //! Out of scope everywhere: a `vfork` child (it shares the parent's memory until it calls
 //! `exec`, so it must not call into this crate), and, on the fallback, a raw `clone` system

@@ -173,6 +173,10 @@ fn all_readings(len: u32) -> impl Iterator<Item = Vec<u64>> {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "every sequence of readings: minutes under Miri; the plain test run covers it"
+)]
 fn widths_one_and_two_follow_the_model_for_every_sequence_of_readings() {
     for bits in [1, 2] {
         for len in 1..=7 {
@@ -190,6 +194,10 @@ fn widths_one_and_two_follow_the_model_for_every_sequence_of_readings() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "every sequence of readings: minutes under Miri; the plain test run covers it"
+)]
 fn widths_one_and_two_with_random_starts_stay_strictly_increasing_and_in_range() {
     for bits in [1, 2] {
         let max = (1u128 << bits) - 1;
