@@ -104,9 +104,9 @@ fn a_generator_made_in_the_child_refuses_in_the_grandchild() {
 
 mod storm {
     //! Forks while eight threads share one generator: every child is refused at once (its
-    //! worker id is the parent's), none hangs.
+    //! worker id is the parent's), none hangs. The engine's own storms are the long ones.
 
-    use test_support::fork_storm::{assert_survived, fork_while_generating};
+    use test_support::fork_storm::{Storm, assert_survived};
 
     use snowflake::{Error, SnowflakeId, SnowflakeIdGenerator};
 
@@ -121,7 +121,7 @@ mod storm {
     #[test]
     fn children_forked_while_threads_generate_are_refused_and_never_hang() {
         let generator = SnowflakeIdGenerator::new(5).unwrap();
-        let outcome = fork_while_generating(
+        let outcome = Storm::of_a_format().run(
             |ids| ids.push(u128::from(u64::from(generator.generate().unwrap()))),
             |_| refused(generator.generate().map(drop)),
         );
@@ -131,7 +131,7 @@ mod storm {
     #[test]
     fn children_forked_while_threads_fill_are_refused_and_never_hang() {
         let generator = SnowflakeIdGenerator::new(6).unwrap();
-        let outcome = fork_while_generating(
+        let outcome = Storm::of_a_format().run(
             |ids| {
                 let mut batch = [SnowflakeId::NIL; 16];
                 generator.fill(&mut batch).unwrap();

@@ -18,8 +18,11 @@ use std::time::Duration;
 
 /// Threads generating in the parent while it forks.
 pub const THREADS: usize = 8;
-/// Children forked per storm.
+/// Children forked per storm of the engine, whose lock and reset every format shares.
 pub const FORKS: usize = 200;
+/// Children forked per storm of a format: it checks the format's packing over the engine,
+/// whose full storms are [`FORKS`] long.
+pub const FORMAT_FORKS: usize = 20;
 /// Seconds a child may take before `SIGALRM` kills it.
 pub const CHILD_DEADLINE_S: u32 = 5;
 /// Ids each parent thread records at most; it stops there.
@@ -119,6 +122,15 @@ impl Default for Storm {
 }
 
 impl Storm {
+    /// A storm of a format: [`FORMAT_FORKS`] forks, as the default otherwise.
+    #[must_use]
+    pub fn of_a_format() -> Storm {
+        Storm {
+            forks: FORMAT_FORKS,
+            ..Storm::default()
+        }
+    }
+
     /// Forks at once, on the process's first calls: `forks` children, no settling.
     #[must_use]
     pub fn at_first_use(forks: usize) -> Storm {
@@ -296,9 +308,9 @@ pub fn assert_survived(outcome: &Outcome, children_serve: bool) {
     );
 }
 
-/// A storm over a process-wide generator: the parent's threads and the children call
-/// `generate`, and `key` turns an id into the `u128` that orders and identifies it. Asserts
-/// [`assert_survived`].
+/// A storm of a format ([`Storm::of_a_format`]) over a process-wide generator: the parent's
+/// threads and the children call `generate`, and `key` turns an id into the `u128` that orders
+/// and identifies it. Asserts [`assert_survived`].
 ///
 /// # Panics
 ///
@@ -307,7 +319,7 @@ pub fn assert_generate_survives<T, E>(
     generate: impl Fn() -> Result<T, E> + Sync,
     key: fn(T) -> u128,
 ) {
-    let outcome = fork_while_generating(
+    let outcome = Storm::of_a_format().run(
         |ids| match generate() {
             Ok(id) => ids.push(key(id)),
             Err(_) => panic!("the parent could not generate"),
@@ -322,7 +334,7 @@ pub fn assert_generate_survives<T, E>(
     assert_survived(&outcome, true);
 }
 
-/// A storm over a process-wide generator's batches: the parent's threads fill batches of 16,
+/// A storm of a format over a process-wide generator's batches: the parent's threads fill batches of 16,
 /// the children one of [`CHILD_IDS`]; `nil` fills the buffers first. Asserts
 /// [`assert_survived`].
 ///
@@ -334,7 +346,7 @@ pub fn assert_fill_survives<T: Copy + Sync, E>(
     key: fn(T) -> u128,
     nil: T,
 ) {
-    let outcome = fork_while_generating(
+    let outcome = Storm::of_a_format().run(
         |ids| {
             let mut batch = [nil; 16];
             if fill(&mut batch).is_err() {

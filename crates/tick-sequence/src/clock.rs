@@ -33,6 +33,8 @@ impl TickClock {
     /// The wall clock in ticks since the Unix epoch; 0 for a clock before 1970.
     #[inline]
     pub(crate) fn now(&self) -> u64 {
+        #[cfg(test)]
+        tests::READS.with(|reads| reads.set(reads.get() + 1));
         let (seconds, nanos) = unix_time();
         self.ticks(seconds, nanos)
     }
@@ -118,9 +120,15 @@ fn std_unix_time() -> (u64, u32) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::TickClock;
+    use std::cell::Cell;
     use std::time::{SystemTime, UNIX_EPOCH};
+
+    std::thread_local! {
+        /// Readings of the clock made by this thread, for tests that a call reads none.
+        pub(crate) static READS: Cell<u64> = const { Cell::new(0) };
+    }
 
     #[test]
     fn every_kind_of_tick_agrees_with_the_system_clock() {

@@ -1,6 +1,13 @@
 //! Strictly increasing `(tick, counter)` pairs from the wall clock: the one engine under the
 //! time-ordered identifiers of this workspace (ULID, UUIDv7, ObjectId, Snowflake).
 //!
+//! ```
+//! use tick_sequence::{Start, TickSequence};
+//! static MILLIS: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+//! let (ms, counter) = MILLIS.next();
+//! assert!(MILLIS.next() > (ms, counter));
+//! ```
+//!
 //! A format asks a [`TickSequence`] for a pair and packs it, tick in the high bits; it has no
 //! lock, no clock and no fork code of its own.
 //!

@@ -252,9 +252,10 @@ impl TickSequence {
     /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     /// ```
     #[inline]
-    pub fn fill_with<T>(&self, out: &mut [T], pack: impl FnMut(u64, u128) -> T) {
-        let now = self.now_tick();
-        self.fill_with_at(now, out, pack);
+    pub fn fill_with<T>(&self, out: &mut [T], mut pack: impl FnMut(u64, u128) -> T) {
+        let filled: Result<(), core::convert::Infallible> =
+            self.try_fill_with(out, |tick, counter| Ok(pack(tick, counter)));
+        let Ok(()) = filled;
     }
 
     /// [`fill_with`](Self::fill_with) with the clock reading given by the caller.
@@ -304,6 +305,10 @@ impl TickSequence {
         out: &mut [T],
         pack: impl FnMut(u64, u128) -> Result<T, E>,
     ) -> Result<(), E> {
+        // An empty batch reads no clock and takes no lock.
+        if out.is_empty() {
+            return Ok(());
+        }
         let now = self.now_tick();
         self.try_fill_with_at(now, out, pack)
     }
@@ -421,5 +426,45 @@ impl core::fmt::Debug for TickSequence {
             .field("tick_ns", &self.tick_ns)
             .field("start", &self.start)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Start, TickSequence};
+    use crate::clock::tests::READS;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    #[test]
+    fn an_empty_fill_reads_no_clock_and_takes_no_lock() {
+        static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+        let (locked_tx, locked_rx) = mpsc::channel();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        // Holds the lock (`pack` runs under it) until released.
+        let holder = std::thread::spawn(move || {
+            SEQUENCE.fill_with(&mut [0u8; 1], |_, _| {
+                locked_tx.send(()).unwrap();
+                release_rx.recv().unwrap();
+                0
+            });
+        });
+        locked_rx.recv().unwrap();
+        let (done_tx, done_rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let before = READS.with(|reads| reads.get());
+            let mut empty: [u8; 0] = [];
+            SEQUENCE.fill_with(&mut empty, |_, _| 0);
+            let filled: Result<(), ()> = SEQUENCE.try_fill_with(&mut empty, |_, _| Ok(0));
+            done_tx.send((READS.with(|reads| reads.get()) - before, filled)).unwrap();
+        });
+        let outcome = done_rx.recv_timeout(Duration::from_secs(10));
+        release_tx.send(()).unwrap();
+        holder.join().unwrap();
+        assert_eq!(
+            outcome,
+            Ok((0, Ok(()))),
+            "clock readings of two empty fills, made while another thread held the lock"
+        );
     }
 }
