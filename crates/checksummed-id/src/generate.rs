@@ -6,7 +6,7 @@ use tick_sequence::random_bits;
 use crate::{Error, Options};
 
 /// A new code of the default shape: 12 random payload symbols and a check symbol, in groups
-/// of 4 separated by `-`, such as `7K3M-9QPA-XW2B-N`.
+/// of 4 separated by `-`, such as `7K3M-9QPA-XW2B-G`.
 ///
 /// The output is made of `0-9A-Z` without `I`, `L`, `O` and `U`, plus the separator, and
 /// [`verify`](crate::verify) accepts it. Each call allocates the returned `String` and nothing

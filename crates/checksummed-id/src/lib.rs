@@ -1,10 +1,17 @@
 //! Random codes for humans to read aloud and type: Crockford Base32 with a mod-37 check
 //! symbol that catches every single-symbol error and every swap of two adjacent symbols.
 //!
+//! ```
+//! let code = checksummed_id::generate(); // such as "7K3M-9QPA-XW2B-G"
+//! assert!(checksummed_id::verify(&code));
+//! assert!(checksummed_id::verify("7K3M-9QPA-XW2B-G"));
+//! assert!(!checksummed_id::verify("7K3M-9QPA-XW28-G")); // one symbol off
+//! ```
+//!
 //! # The format
 //!
 //! ```text
-//! 7K3M-9QPA-XW2B-N
+//! 7K3M-9QPA-XW2B-G
 //! └──────────────┘└ check symbol: the payload's value modulo 37
 //!  payload: 12 random symbols, a base-32 number, most significant first
 //! ```
@@ -49,7 +56,7 @@
 //! ```
 //! use checksummed_id::{Options, generate, generate_with, verify, verify_with};
 //!
-//! let code = generate(); // such as "7K3M-9QPA-XW2B-N"
+//! let code = generate(); // such as "7K3M-9QPA-XW2B-G"
 //! assert!(verify(&code));
 //! assert!(verify(&code.to_lowercase()));
 //! assert!(verify(&code.replace('-', "")));

@@ -5,7 +5,7 @@ use crate::Error;
 /// How [`generate_with`](crate::generate_with) shapes a code.
 ///
 /// The default, used by [`generate`](crate::generate), is 12 payload symbols (60 random bits)
-/// in groups of 4 separated by `-`: `7K3M-9QPA-XW2B-N`.
+/// in groups of 4 separated by `-`: `7K3M-9QPA-XW2B-G`.
 ///
 /// # Examples
 ///

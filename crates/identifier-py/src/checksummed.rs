@@ -18,7 +18,7 @@ fn options_error(error: Error) -> PyErr {
 }
 
 /// A new code for a human: `length` random Crockford Base32 symbols and a check symbol, in
-/// groups of `group_size` joined by `sep` (such as `7K3M-9QPA-XW2B-N`).
+/// groups of `group_size` joined by `sep` (such as `7K3M-9QPA-XW2B-G`).
 ///
 /// The payload comes from the operating system's CSPRNG (60 bits by default). Its check
 /// symbol is its value modulo 37, which catches every single-symbol error and every
