@@ -1,6 +1,6 @@
 //! Property tests: round trips, agreement with the `bson` crate, order, no panic on any input.
 
-use objectid::{ObjectId, ParseError};
+use objectid::{Error, ObjectId, ParseError};
 use proptest::prelude::*;
 use test_support::strategy::{string_of, text_around};
 use test_support::text;
@@ -73,9 +73,10 @@ proptest! {
 
     #[test]
     fn timestamps_above_32_bits_are_rejected(timestamp_s in u64::from(u32::MAX) + 1.., counter: u64) {
-        prop_assert!(ObjectId::from_parts(timestamp_s, counter).is_err());
+        let out_of_range = Error::TimestampOutOfRange { value: timestamp_s, max: u64::from(u32::MAX) };
+        prop_assert_eq!(ObjectId::from_parts(timestamp_s, counter), Err(out_of_range));
         #[cfg(feature = "std")]
-        prop_assert!(objectid::generate_at(timestamp_s).is_err());
+        prop_assert_eq!(objectid::generate_at(timestamp_s), Err(out_of_range));
     }
 
     #[test]

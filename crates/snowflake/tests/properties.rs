@@ -2,7 +2,7 @@
 //! the exact inverse of `Display` and never panics.
 
 use proptest::prelude::*;
-use snowflake::{EPOCH_MS, ParseError, SnowflakeId, extract_timestamp_ms};
+use snowflake::{EPOCH_MS, Error, ParseError, SnowflakeId, extract_timestamp_ms};
 use snowflaked::Snowflake;
 use test_support::strategy::string_of;
 use test_support::text;
@@ -42,8 +42,9 @@ proptest! {
 
     #[test]
     fn integers_from_2_to_the_63_up_are_rejected_everywhere(value in (1u64 << 63)..=u64::MAX) {
-        prop_assert!(SnowflakeId::try_from(value).is_err());
-        prop_assert!(extract_timestamp_ms(value).is_err());
+        let out_of_range = Err(Error::IdOutOfRange { value: i128::from(value) });
+        prop_assert_eq!(SnowflakeId::try_from(value), out_of_range);
+        prop_assert_eq!(extract_timestamp_ms(value), out_of_range.map(|_: SnowflakeId| 0));
         prop_assert_eq!(
             value.to_string().parse::<SnowflakeId>(),
             Err(ParseError::OutOfRange { len: value.to_string().len() })
@@ -52,7 +53,10 @@ proptest! {
 
     #[test]
     fn negative_integers_are_rejected(value in i64::MIN..0) {
-        prop_assert!(SnowflakeId::try_from(value).is_err());
+        prop_assert_eq!(
+            SnowflakeId::try_from(value),
+            Err(Error::IdOutOfRange { value: i128::from(value) })
+        );
     }
 
     #[test]

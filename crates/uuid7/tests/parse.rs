@@ -235,14 +235,38 @@ fn extract_timestamp_ms_is_as_strict_as_parse() {
         extract_timestamp_ms(&VALID.to_ascii_uppercase()),
         Ok(1_645_557_742_000)
     );
-    for text in [
-        "",
-        " 017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
-        "017f22e2-79b0-4cc3-98c4-dc0c0c07398f",
-        "017f22e2-79b0-7cc3-d8c4-dc0c0c07398f",
-        "017f22e2:79b0-7cc3-98c4-dc0c0c07398f",
+    for (text, error) in [
+        (
+            "",
+            ParseError::InvalidLength {
+                found: 0,
+                expected: 36,
+            },
+        ),
+        (
+            " 017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+            ParseError::InvalidLength {
+                found: 37,
+                expected: 36,
+            },
+        ),
+        (
+            "017f22e2-79b0-4cc3-98c4-dc0c0c07398f",
+            ParseError::Version { found: 4 },
+        ),
+        (
+            "017f22e2-79b0-7cc3-d8c4-dc0c0c07398f",
+            ParseError::Variant { found: 0b11 },
+        ),
+        (
+            "017f22e2:79b0-7cc3-98c4-dc0c0c07398f",
+            ParseError::MissingHyphen {
+                index: 8,
+                character: ':',
+            },
+        ),
     ] {
         text::assert_extract_as_parse(text, extract_timestamp_ms, Uuid7::timestamp_ms);
-        assert!(extract_timestamp_ms(text).is_err(), "{text:?}");
+        assert_eq!(extract_timestamp_ms(text), Err(error), "{text:?}");
     }
 }
