@@ -1,5 +1,7 @@
 //! BLAKE2b with a digest size chosen at run time and the format version as personalization.
 
+use std::sync::LazyLock;
+
 use blake2::Blake2bVarCore;
 use blake2::digest::block_api::{Buffer, UpdateCore, VariableOutputCore};
 
@@ -15,6 +17,10 @@ pub(crate) const MAX_DIGEST_SIZE: usize = 64;
 
 /// The size of the digest of one entry of a map or set, in bytes.
 pub(crate) const ENTRY_DIGEST_SIZE: usize = 32;
+
+/// BLAKE2b's block, in bytes: a hasher holds up to one block of input before it compresses
+/// it, so one that was fed at most this much still has the state it started with.
+pub(crate) const BLOCK_SIZE: usize = 128;
 
 /// Unkeyed, unsalted BLAKE2b (RFC 7693) with a 16-byte personalization.
 pub(crate) struct Blake2b {
@@ -35,7 +41,18 @@ impl Blake2b {
     /// A hasher of one entry of a map or set: BLAKE2b-256 personalized with
     /// [`ENTRY_PERSONALIZATION`].
     pub(crate) fn entry() -> Self {
-        Self::with(ENTRY_PERSONALIZATION, ENTRY_DIGEST_SIZE)
+        Blake2b {
+            core: entry_core(),
+            buffer: Buffer::<Blake2bVarCore>::default(),
+            fed: 0,
+        }
+    }
+
+    /// A fresh hasher of entries, in place of this one.
+    pub(crate) fn reset_entry(&mut self) {
+        self.core = entry_core();
+        self.buffer = Buffer::<Blake2bVarCore>::default();
+        self.fed = 0;
     }
 
     fn with(personalization: &[u8; 16], size: usize) -> Self {
@@ -64,11 +81,45 @@ impl Blake2b {
 
     /// The digest, in the first `size` bytes (the rest is not part of it: BLAKE2b's digest
     /// size is a parameter of the hash, not a truncation).
-    pub(crate) fn finalize(mut self) -> [u8; MAX_DIGEST_SIZE] {
+    pub(crate) fn finalize(&mut self) -> [u8; MAX_DIGEST_SIZE] {
         let mut full = Default::default();
         self.core
             .finalize_variable_core(&mut self.buffer, &mut full);
         full.into()
+    }
+
+    /// Sets an [`entry`](Self::entry) hasher aside on `stash`: its uncompressed input (at
+    /// most [`BLOCK_SIZE`] bytes) and their count (1 byte), and its 72-byte chaining state
+    /// only if it has compressed a block (before that it is the state every entry starts
+    /// with).
+    pub(crate) fn suspend(&self, stash: &mut Stash) -> Suspended {
+        let data = self.buffer.get_data();
+        stash.bytes.extend_from_slice(data);
+        // At most BLOCK_SIZE.
+        stash.bytes.push(data.len() as u8);
+        if self.fed > BLOCK_SIZE as u64 {
+            stash.cores.push(self.core.clone());
+        }
+        Suspended { fed: self.fed }
+    }
+
+    /// The entry hasher suspended last on `stash`, as it was.
+    pub(crate) fn resume(stash: &mut Stash, suspended: Suspended) -> Self {
+        let buffered = stash.bytes.pop().unwrap_or(0);
+        let at = stash.bytes.len().saturating_sub(usize::from(buffered));
+        // Never fails: the bytes came out of a buffer of the same kind.
+        let buffer = Buffer::<Blake2bVarCore>::try_new(&stash.bytes[at..]).unwrap_or_default();
+        stash.bytes.truncate(at);
+        let compressed = if suspended.fed > BLOCK_SIZE as u64 {
+            stash.cores.pop()
+        } else {
+            None
+        };
+        Blake2b {
+            core: compressed.unwrap_or_else(entry_core),
+            buffer,
+            fed: suspended.fed,
+        }
     }
 
     /// The digest of an [`entry`](Self::entry) hasher, which starts afresh for the next
@@ -77,14 +128,37 @@ impl Blake2b {
         let mut full = Default::default();
         self.core
             .finalize_variable_core(&mut self.buffer, &mut full);
-        self.core =
-            Blake2bVarCore::new_with_params(&[], ENTRY_PERSONALIZATION, 0, ENTRY_DIGEST_SIZE);
+        self.core = entry_core();
         self.buffer = Buffer::<Blake2bVarCore>::default();
         self.fed = 0;
         let mut digest = [0; ENTRY_DIGEST_SIZE];
         digest.copy_from_slice(&full[..ENTRY_DIGEST_SIZE]);
         digest
     }
+}
+
+/// The chaining state every entry hasher starts with: computed once, then copied.
+fn entry_core() -> Blake2bVarCore {
+    static FRESH: LazyLock<Blake2bVarCore> = LazyLock::new(|| {
+        Blake2bVarCore::new_with_params(&[], ENTRY_PERSONALIZATION, 0, ENTRY_DIGEST_SIZE)
+    });
+    FRESH.clone()
+}
+
+/// An entry hasher set aside on a [`Stash`] while a map or set inside its entry is written.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Suspended {
+    /// The bytes it was fed: past one block, its chaining state is on the stash.
+    fed: u64,
+}
+
+/// The suspended entry hashers of the maps and sets open around the innermost one, innermost
+/// last: their uncompressed input, each followed by its length, and the chaining states of
+/// those that compressed a block.
+#[derive(Default)]
+pub(crate) struct Stash {
+    bytes: Vec<u8>,
+    cores: Vec<Blake2bVarCore>,
 }
 
 /// How many bytes the hashers of this thread were fed: the work of an encoding, counted in

@@ -5,7 +5,7 @@
 use core::fmt;
 
 use crate::StableHash;
-use crate::blake2b::{Blake2b, ENTRY_DIGEST_SIZE, MAX_DIGEST_SIZE};
+use crate::blake2b::{Blake2b, ENTRY_DIGEST_SIZE, MAX_DIGEST_SIZE, Stash, Suspended};
 use crate::path::{Failure, FailureKind, Key, Segment};
 use crate::{Error, MAX_DEPTH};
 
@@ -48,13 +48,16 @@ pub(crate) enum Scalar<'a> {
     },
 }
 
-/// An open map or set: the hasher of its current entry, and where its entry digests start.
+/// An open map or set: where its entry digests start, and what to restore when it closes.
+/// Its current entry is hashed by [`State::entry`] while it is the innermost one.
 struct Level {
     tag: u8,
-    entry: Blake2b,
     first_digest: usize,
     /// The open lists of the enclosing hasher, to restore when this level closes.
     outer_lists: usize,
+    /// The entry hasher of the level around this one, set aside on [`State::stash`]; unused
+    /// for the outermost level, which the root hasher is around.
+    outer: Suspended,
 }
 
 /// What a rendering state (a map key shown in the path of an error) has seen.
@@ -68,8 +71,13 @@ enum Rendering {
 /// the JSON reader.
 pub(crate) struct State {
     root: Blake2b,
+    /// The hasher of the current entry of the innermost open map or set; `None` while no map
+    /// or set is open.
+    entry: Option<Blake2b>,
     /// Open maps and sets, innermost last.
     levels: Vec<Level>,
+    /// The entry hashers of the open maps and sets around the innermost one.
+    stash: Stash,
     /// The entry digests of the open maps and sets, innermost last.
     digests: Vec<[u8; ENTRY_DIGEST_SIZE]>,
     /// Lists open in the innermost hasher (the innermost level's entry, or the root).
@@ -81,7 +89,38 @@ pub(crate) struct State {
     failure: Option<Box<Failure>>,
     rendering: Option<Rendering>,
     ignore_unhashable: bool,
+    /// What the [`Written`]s of this state carry: no other state's are the same.
+    serial: u64,
+    /// Parts being written: each `stable_hash` of a part counts itself here until it
+    /// returns, so a count left behind is one that unwound.
+    writing: usize,
 }
+
+/// A number for each [`State`] made, none given twice in a process: a block of 2³² numbers
+/// at a time for each thread, so that making one touches no memory shared between threads.
+fn next_serial() -> u64 {
+    use core::cell::Cell;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    static BLOCKS: AtomicU64 = AtomicU64::new(1);
+    thread_local! {
+        static NEXT: Cell<u64> = const { Cell::new(0) };
+    }
+    NEXT.with(|next| {
+        let mut serial = next.get();
+        if serial & 0xFFFF_FFFF == 0 {
+            serial = BLOCKS.fetch_add(1, Ordering::Relaxed) << 32 | 1;
+        }
+        next.set(serial.wrapping_add(1));
+        serial
+    })
+}
+
+/// Why a `Written` was refused: the ways round the rule that each encoder writes one value.
+const FOREIGN_WRITTEN: &str = "its stable_hash returned a Written that its encoder did not give \
+     (one carried out of a panic)";
+const CAUGHT_UNWIND: &str =
+    "a write inside it panicked and the panic was caught: the value is incomplete";
 
 /// Where a value started, to put the marker in its place if it fails (`ignore_unhashable`).
 #[cfg(feature = "serde")]
@@ -97,9 +136,15 @@ pub(crate) struct Checkpoint {
 
 impl State {
     pub(crate) fn new(digest_size: usize, ignore_unhashable: bool) -> Self {
+        Self::with_serial(digest_size, ignore_unhashable, next_serial())
+    }
+
+    fn with_serial(digest_size: usize, ignore_unhashable: bool, serial: u64) -> Self {
         State {
             root: Blake2b::new(digest_size),
+            entry: None,
             levels: Vec::new(),
+            stash: Stash::default(),
             digests: Vec::new(),
             lists: 0,
             depth: 0,
@@ -107,13 +152,16 @@ impl State {
             failure: None,
             rendering: None,
             ignore_unhashable,
+            serial,
+            writing: 0,
         }
     }
 
     /// A state that hashes nothing and records the first scalar written: a map key, for the
     /// path of an error.
     pub(crate) fn renderer() -> Self {
-        let mut state = State::new(1, false);
+        // Serial 0, which no hashing state has: nothing it gives is checked.
+        let mut state = State::with_serial(1, false, 0);
         state.quiet = true;
         state.rendering = Some(Rendering::Pending);
         state
@@ -127,9 +175,40 @@ impl State {
         }
     }
 
+    /// The proof that a value was written into this state.
+    pub(crate) fn written(&self) -> Written {
+        Written(self.serial)
+    }
+
+    /// Calls `stable_hash` of `value` with an encoder of this state, and fails the value
+    /// (path: where the caller puts it) if what it returned is not this state's [`Written`],
+    /// or if a write inside it unwound and the panic was caught there.
+    pub(crate) fn write_value<T: StableHash + ?Sized>(&mut self, value: &T) {
+        let writing = self.writing;
+        self.writing = writing + 1;
+        let written = value.stable_hash(Encoder::new(self));
+        let unwound = self.writing != writing + 1;
+        self.writing = writing;
+        if unwound || written.0 != self.serial {
+            self.misused(unwound);
+        }
+    }
+
+    /// A `Written` that is not this state's came back, or a write unwound and was caught.
+    #[cold]
+    #[inline(never)]
+    fn misused(&mut self, unwound: bool) {
+        let reason = if unwound {
+            CAUGHT_UNWIND
+        } else {
+            FOREIGN_WRITTEN
+        };
+        self.set_failure(Failure::new(FailureKind::Unencodable(reason.into())));
+    }
+
     /// The digest (`digest_size` bytes at the front), or where and why the value failed.
-    pub(crate) fn finish(self) -> Result<[u8; MAX_DIGEST_SIZE], Error> {
-        if let Some(failure) = self.failure {
+    pub(crate) fn finish(&mut self) -> Result<[u8; MAX_DIGEST_SIZE], Error> {
+        if let Some(failure) = self.failure.take() {
             return Err(failure.into_error());
         }
         if !self.levels.is_empty() || self.lists != 0 {
@@ -154,8 +233,8 @@ impl State {
 
     #[inline]
     fn sink(&mut self) -> &mut Blake2b {
-        match self.levels.last_mut() {
-            Some(level) => &mut level.entry,
+        match &mut self.entry {
+            Some(entry) => entry,
             None => &mut self.root,
         }
     }
@@ -255,11 +334,22 @@ impl State {
     /// Opens a map (`tag::MAP`) or a set (`tag::SET`): from here each entry is hashed on its
     /// own, between [`end_entry`](Self::end_entry)s.
     pub(crate) fn open_entries(&mut self, tag: u8) {
+        let outer = match &mut self.entry {
+            Some(entry) => {
+                let outer = entry.suspend(&mut self.stash);
+                entry.reset_entry();
+                outer
+            }
+            None => {
+                self.entry = Some(Blake2b::entry());
+                Suspended::default()
+            }
+        };
         self.levels.push(Level {
             tag,
-            entry: Blake2b::entry(),
             first_digest: self.digests.len(),
             outer_lists: self.lists,
+            outer,
         });
         self.lists = 0;
         self.depth += 1;
@@ -267,15 +357,27 @@ impl State {
 
     /// The current entry of the innermost map or set is complete.
     pub(crate) fn end_entry(&mut self) {
-        if let Some(level) = self.levels.last_mut() {
-            self.digests.push(level.entry.finalize_entry_reset());
+        if let Some(entry) = &mut self.entry {
+            self.digests.push(entry.finalize_entry_reset());
         }
+    }
+
+    /// Drops the innermost level and resumes the entry hasher around it, if any: the sink
+    /// is then the hasher the level was opened in.
+    fn pop_level(&mut self) -> Option<Level> {
+        let level = self.levels.pop()?;
+        self.entry = if self.levels.is_empty() {
+            None
+        } else {
+            Some(Blake2b::resume(&mut self.stash, level.outer))
+        };
+        Some(level)
     }
 
     /// Writes the innermost map or set: its tag, its entry count and its sorted entry
     /// digests, into the hasher around it.
     pub(crate) fn close_entries(&mut self) {
-        let Some(level) = self.levels.pop() else {
+        let Some(level) = self.pop_level() else {
             return;
         };
         self.lists = level.outer_lists;
@@ -285,8 +387,8 @@ impl State {
         let count = digests.len();
         let mut header = [level.tag; 9];
         header[1..].copy_from_slice(&(count as u64).to_be_bytes());
-        let sink = match self.levels.last_mut() {
-            Some(outer) => &mut outer.entry,
+        let sink = match &mut self.entry {
+            Some(entry) => entry,
             None => &mut self.root,
         };
         sink.update(&header);
@@ -344,12 +446,18 @@ impl State {
         }
     }
 
+    /// The bytes the current sink has been fed.
+    #[cfg(feature = "serde")]
+    fn sink_fed(&self) -> u64 {
+        match &self.entry {
+            Some(entry) => entry.fed(),
+            None => self.root.fed(),
+        }
+    }
+
     #[cfg(feature = "serde")]
     pub(crate) fn checkpoint(&self) -> Checkpoint {
-        let fed = match self.levels.last() {
-            Some(level) => level.entry.fed(),
-            None => self.root.fed(),
-        };
+        let fed = self.sink_fed();
         Checkpoint {
             levels: self.levels.len(),
             digests: self.digests.len(),
@@ -365,14 +473,13 @@ impl State {
     /// bytes of it that had reached that hasher already (items of a list it opened, say):
     /// those bytes and the marker take the one place of the value.
     pub(crate) fn replace_with_marker(&mut self, checkpoint: Checkpoint) {
-        self.levels.truncate(checkpoint.levels);
+        while self.levels.len() > checkpoint.levels {
+            self.pop_level();
+        }
         self.digests.truncate(checkpoint.digests);
         self.lists = checkpoint.lists;
         self.depth = checkpoint.depth;
-        let fed = match self.levels.last() {
-            Some(level) => level.entry.fed(),
-            None => self.root.fed(),
-        };
+        let fed = self.sink_fed();
         self.scalar(Scalar::Unhashable {
             written: fed.saturating_sub(checkpoint.fed),
         });
@@ -383,6 +490,13 @@ impl State {
 /// the `finish` of [`ListWriter`], [`MapWriter`] and [`SetWriter`]), and by
 /// [`StableHash::stable_hash`]. It cannot be made any other way, and each [`Encoder`] gives
 /// one, so an implementation writes exactly one value.
+///
+/// A `Written` belongs to the [`generate`](crate::generate) call whose encoder gave it. The
+/// one way to hold another is to carry it out of a panic (as the payload of an unwind that
+/// something catches); returning one of those makes `generate` fail with
+/// [`Error::Unencodable`](crate::Error::Unencodable), and so does a value inside which a
+/// write panicked and the panic was caught, since what it wrote is incomplete. Either way
+/// the error's path names the value that returned it or caught the panic.
 ///
 /// ```
 /// use content_id::{Encoder, StableHash, Written};
@@ -398,7 +512,7 @@ impl State {
 /// # Ok::<(), content_id::Error>(())
 /// ```
 #[must_use = "return it from `stable_hash`"]
-pub struct Written(pub(crate) ());
+pub struct Written(pub(crate) u64);
 
 impl fmt::Debug for Written {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -506,7 +620,7 @@ impl<'a> Encoder<'a> {
 
     fn scalar(self, scalar: Scalar<'_>) -> Written {
         self.state.scalar(scalar);
-        Written(())
+        self.state.written()
     }
 
     /// Writes null (tag `0x00`): what `()` and `None` hash as.
@@ -847,7 +961,7 @@ impl<'a> Encoder<'a> {
     /// ```
     pub fn fail(self, reason: impl fmt::Display) -> Written {
         self.state.fail(&reason);
-        Written(())
+        self.state.written()
     }
 }
 
@@ -892,7 +1006,7 @@ impl<'a> Parts<'a> {
         part: &T,
         segment: impl FnOnce(usize) -> Segment,
     ) -> bool {
-        let _written = part.stable_hash(Encoder::new(self.state));
+        self.state.write_value(part);
         if self.state.quiet {
             let index = self.index;
             self.state.push_segment(|| segment(index));
@@ -964,7 +1078,7 @@ impl<'a> Parts<'a> {
         if self.open && !self.state.quiet {
             close(self.state);
         }
-        Written(())
+        self.state.written()
     }
 }
 

@@ -58,7 +58,8 @@ pub enum Error {
     },
     /// Lists, maps and sets nest deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) through
     /// [`StableHash`](crate::StableHash) or [`Serde`](crate::Serde), whose encoding recurses
-    /// on the call stack. (JSON read by [`json`](crate::json) has no such limit.)
+    /// on the call stack. (JSON read by [`json`](crate::json) has a limit of its own, and
+    /// a document past it is [`JsonErrorKind::TooDeep`](crate::json::JsonErrorKind::TooDeep).)
     ///
     /// ```
     /// use content_id::{Error, MAX_DEPTH};

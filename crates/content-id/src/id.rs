@@ -2,7 +2,7 @@
 
 use crate::blake2b::MAX_DIGEST_SIZE;
 use crate::encoder::State;
-use crate::{Encoder, Error, StableHash};
+use crate::{Error, StableHash};
 
 /// The length of [`generate`]'s ids: 64 hex characters, a 32-byte digest.
 const DEFAULT_LENGTH: usize = 64;
@@ -27,10 +27,11 @@ const DEFAULT_LENGTH: usize = 64;
 pub struct Options {
     /// Hex characters of the id: even, 2 to 128 (a BLAKE2b digest of `length / 2` bytes).
     pub length: usize,
-    /// A part of the value that cannot be encoded ([`Encoder::fail`], or a `serialize` that
-    /// fails under [`Serde`](crate::Serde)) is written as the marker `0x0A` in its place
-    /// (see the crate documentation), and the rest is hashed as usual, instead of failing
-    /// with [`Error::Unencodable`]. Values that differ only in parts that fail at the same
+    /// A part of the value that cannot be encoded
+    /// ([`Encoder::fail`](crate::Encoder::fail), or a `serialize` that fails under
+    /// [`Serde`](crate::Serde)) is written as the marker `0x0A` in its place (see the crate
+    /// documentation), and the rest is hashed as usual, instead of failing with
+    /// [`Error::Unencodable`]. Values that differ only in parts that fail at the same
     /// places then share an id: that is what the option means. [`Error::TooDeep`] is an
     /// error either way.
     pub ignore_unhashable: bool,
@@ -94,9 +95,11 @@ pub(crate) fn digest_size(length: usize) -> Result<usize, Error> {
 /// # Errors
 ///
 /// [`Error::Unencodable`] if a part of `data` cannot be encoded (an implementation called
-/// [`Encoder::fail`], or a `serialize` failed under [`Serde`](crate::Serde)), and
-/// [`Error::TooDeep`] if its lists, maps and sets nest deeper than
-/// [`MAX_DEPTH`](crate::MAX_DEPTH). The values of the standard library never fail.
+/// [`Encoder::fail`](crate::Encoder::fail), or a `serialize` failed under
+/// [`Serde`](crate::Serde)), or if an implementation returned a [`Written`](crate::Written)
+/// that its encoder did not give, and [`Error::TooDeep`] if its lists, maps and sets nest
+/// deeper than [`MAX_DEPTH`](crate::MAX_DEPTH). The values of the standard library never
+/// fail.
 ///
 /// # Examples
 ///
@@ -201,7 +204,7 @@ pub(crate) fn digest<T: StableHash + ?Sized>(
     ignore_unhashable: bool,
 ) -> Result<[u8; MAX_DIGEST_SIZE], Error> {
     let mut state = State::new(size, ignore_unhashable);
-    let _written = data.stable_hash(Encoder::new(&mut state));
+    state.write_value(data);
     state.finish()
 }
 

@@ -1,7 +1,8 @@
 //! Content ids of JSON documents, read as a stream (feature `json`).
 //!
 //! A document is read from any [`Read`] through a buffer of its own, parsed by a strict
-//! RFC 8259 parser that keeps its nesting on the heap, and hashed as it is read: an array is
+//! RFC 8259 parser that keeps its nesting on the heap (see [Memory](#memory) for what it
+//! costs), and hashed as it is read: an array is
 //! a list (tag `0x06`), an object a map (`0x07`) of its string keys to its values, a string
 //! a string, `true`/`false` a bool, `null` null, and a number an integer or a float by the
 //! rules below. The id is then the id [`generate`](crate::generate) gives the same value;
@@ -34,8 +35,12 @@
 //!   error ([`JsonErrorKind::FloatOverflow`]), and so is one whose digits are not all zero
 //!   but that rounds to 0.0 ([`JsonErrorKind::FloatUnderflow`], for example `1e-400`).
 //!   (serde_json reads `1e-400` as 0.0.)
-//! - **No depth limit**: nesting is kept on the heap, so a document of any depth is hashed
-//!   without touching the call stack, in time linear in its size.
+//! - **Depth**: at most [`Limits::max_depth`] arrays and objects inside one another,
+//!   [`DEFAULT_MAX_DEPTH`] (10,000) unless the caller says otherwise
+//!   ([`generate_from_reader_with`]); one deeper is an error
+//!   ([`JsonErrorKind::TooDeep`]) at its `[` or `{`. Nesting is kept on the heap, never the
+//!   call stack, so any limit is safe, and the time is linear in the document's size at
+//!   any depth.
 //!
 //! Every error gives the byte offset (from 0), and the line and column (from 1, the column
 //! in bytes) of where it was found: [`JsonError`].
@@ -46,11 +51,29 @@
 //!
 //! # Memory
 //!
-//! The document is never held: memory is one read buffer (64 KiB), the longest string or
-//! number literal of the document, and for each array or object open around the current
-//! position a few hundred bytes of hash state, plus, for each open object, 32 bytes of entry
-//! digest and 16 bytes (and a hash table's overhead) of key fingerprint per entry read so
-//! far. A 1 GiB array of small values is hashed in a few MiB.
+//! The document is never held. What the reader keeps, in bytes:
+//!
+//! | for | bytes |
+//! |---|---|
+//! | the read buffer | 65,536 |
+//! | the hash states and the rest of the reader | under 1,024 |
+//! | the string (decoded) or number literal being read | its length; the buffer keeps the size of the longest |
+//! | each array open around the current position | 1 |
+//! | each object open around the current position | 49, plus the bytes of the entry around it that BLAKE2b has not compressed yet and their count (at most 129; 10 + the key's length for an object that is the whole value of a key of up to 119 bytes), plus 72 once that entry is longer than 128 bytes: at most 250 |
+//! | each key read so far in the objects open around the current position | 16 for its fingerprint, and 32 for its entry digest once its value is read: 48. An object of more than 16 keys moves its fingerprints into a hash table of its own, of 17 bytes a slot and at most 16/7 slots a key: at most 71 a key, and 91 while the table doubles and holds its old slots too |
+//!
+//! Each of these lives in a vector or hash table that grows by doubling, so up to twice its
+//! bytes may be allocated, and while one grows its old copy is held for a moment too. A
+//! chain of objects `{"a":{"a":…` costs 76 bytes a level (60 for the object, 16 for its
+//! key), nested arrays 1 byte a level, and one object of a million keys about 83 MB at its
+//! peak: memory grows with the nesting and with the keys of the objects still open, not
+//! with the rest of the document (a 1 GiB array of small objects is hashed in a few MiB).
+//!
+//! [`Limits::max_depth`] bounds the nesting: at most 250 bytes a level before keys, 2.5 MB
+//! in use at the default of 10,000. Only the size of the document bounds the keys: each
+//! takes at least 5 of its bytes (`"":0,`), so a document of `n` bytes needs at most about
+//! `91 × n / 5` bytes for them. A service that reads documents it does not trust bounds
+//! both: the depth with [`Limits`], and the size of what it reads.
 //!
 //! # Examples
 //!
@@ -93,7 +116,8 @@ use crate::{Error, NAMESPACE, Options};
 /// # Errors
 ///
 /// [`Error::LengthOutOfRange`] and [`Error::OddLength`] for a bad length (before anything is
-/// read), [`Error::Json`] if the document is not JSON by the rules, and [`Error::Read`] if
+/// read), [`Error::Json`] if the document is not JSON by the rules (nesting deeper than
+/// [`DEFAULT_MAX_DEPTH`] among them: [`JsonErrorKind::TooDeep`]), and [`Error::Read`] if
 /// reading fails.
 ///
 /// # Examples
@@ -114,8 +138,48 @@ use crate::{Error, NAMESPACE, Options};
 /// # Ok::<(), Error>(())
 /// ```
 pub fn generate_from_reader<R: Read>(reader: R, options: &Options) -> Result<String, Error> {
+    generate_from_reader_with(reader, options, &Limits::default())
+}
+
+/// [`generate_from_reader`] with `limits` in place of the [default ones](Limits::default):
+/// for a document that may nest deeper than [`DEFAULT_MAX_DEPTH`], or to allow less.
+///
+/// # Errors
+///
+/// Those of [`generate_from_reader`]; [`JsonErrorKind::TooDeep`] at the first array or
+/// object that would be nested deeper than `limits.max_depth`.
+///
+/// # Examples
+///
+/// ```
+/// use content_id::json::{JsonErrorKind, Limits, generate_from_reader_with};
+/// use content_id::{Error, Options};
+///
+/// let limits = Limits { max_depth: 2 };
+/// let id = generate_from_reader_with(&b"[[1], {\"a\": 2}]"[..], &Options::default(), &limits)?;
+/// let same = ([1], std::collections::BTreeMap::from([("a", 2)]));
+/// assert_eq!(id, content_id::generate(&same)?);
+///
+/// let Err(Error::Json(error)) =
+///     generate_from_reader_with(&b"[[[1]]]"[..], &Options::default(), &limits)
+/// else {
+///     panic!("three arrays are one too many");
+/// };
+/// assert_eq!(error.kind, JsonErrorKind::TooDeep { limit: 2 });
+/// assert_eq!(error.offset, 2);
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid JSON at line 1, column 3 (byte 2): nested too deep: an array or object at depth 3, past the limit of 2"
+/// );
+/// # Ok::<(), Error>(())
+/// ```
+pub fn generate_from_reader_with<R: Read>(
+    reader: R,
+    options: &Options,
+    limits: &Limits,
+) -> Result<String, Error> {
     let size = digest_size(options.length)?;
-    let digest = digest(reader, size)?;
+    let digest = digest(reader, size, limits)?;
     Ok(hex_string(&digest[..size]))
 }
 
@@ -137,18 +201,103 @@ pub fn generate_from_reader<R: Read>(reader: R, options: &Options) -> Result<Str
 /// # Ok::<(), content_id::Error>(())
 /// ```
 pub fn generate_uuid5_from_reader<R: Read>(reader: R, namespace: &Uuid) -> Result<Uuid, Error> {
+    generate_uuid5_from_reader_with(reader, namespace, &Limits::default())
+}
+
+/// [`generate_uuid5_from_reader`] with `limits` in place of the [default ones](Limits::default).
+///
+/// # Errors
+///
+/// Those of [`generate_uuid5_from_reader`], and [`JsonErrorKind::TooDeep`] as
+/// [`generate_from_reader_with`].
+///
+/// # Examples
+///
+/// ```
+/// use content_id::json::{Limits, generate_uuid5_from_reader_with};
+///
+/// let deep = format!("{}1{}", "[".repeat(20_000), "]".repeat(20_000));
+/// let namespace = content_id::NAMESPACE;
+/// let limits = Limits { max_depth: 20_000 };
+/// let id = generate_uuid5_from_reader_with(deep.as_bytes(), &namespace, &limits)?;
+/// assert_eq!(id.get_version_num(), 5);
+/// let default = content_id::json::generate_uuid5_from_reader(deep.as_bytes(), &namespace);
+/// assert!(default.is_err());
+/// # Ok::<(), content_id::Error>(())
+/// ```
+pub fn generate_uuid5_from_reader_with<R: Read>(
+    reader: R,
+    namespace: &Uuid,
+    limits: &Limits,
+) -> Result<Uuid, Error> {
     Ok(uuid5_of_digest(
-        &digest(reader, MAX_DIGEST_SIZE)?,
+        &digest(reader, MAX_DIGEST_SIZE, limits)?,
         namespace,
     ))
+}
+
+/// How deep [`generate_from_reader`] and [`generate_uuid5_from_reader`] let a document nest:
+/// 10,000 arrays and objects, one inside the other. At most about 2.5 MB of nesting state
+/// (see [Memory](self#memory)), and far deeper than documents that are not made to be deep.
+///
+/// ```
+/// use content_id::json::{DEFAULT_MAX_DEPTH, generate_from_reader};
+/// use content_id::Options;
+///
+/// let depth = DEFAULT_MAX_DEPTH;
+/// let at_the_limit = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+/// assert!(generate_from_reader(at_the_limit.as_bytes(), &Options::default()).is_ok());
+/// let past_it = format!("[{at_the_limit}]");
+/// assert!(generate_from_reader(past_it.as_bytes(), &Options::default()).is_err());
+/// ```
+pub const DEFAULT_MAX_DEPTH: usize = 10_000;
+
+/// Limits on what a document may make the reader hold: a service that reads documents it
+/// does not trust bounds its memory with them (see [Memory](self#memory)).
+///
+/// ```
+/// use content_id::json::{DEFAULT_MAX_DEPTH, Limits, generate_from_reader_with};
+/// use content_id::Options;
+///
+/// assert_eq!(Limits::default().max_depth, DEFAULT_MAX_DEPTH);
+/// // No limit: nesting then costs memory without bound.
+/// let unlimited = Limits { max_depth: usize::MAX };
+/// let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+/// assert!(generate_from_reader_with(deep.as_bytes(), &Options::default(), &unlimited).is_ok());
+/// # Ok::<(), content_id::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// How many arrays and objects may be open at once, one inside the other: the document's
+    /// top-level array or object is at depth 1, and one that would be at `max_depth + 1` is
+    /// [`JsonErrorKind::TooDeep`]. 0 allows only a scalar document.
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    /// `max_depth`: [`DEFAULT_MAX_DEPTH`].
+    ///
+    /// ```
+    /// let limits = content_id::json::Limits::default();
+    /// assert_eq!(limits.max_depth, 10_000);
+    /// ```
+    fn default() -> Self {
+        Limits {
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
 }
 
 // Keeps NAMESPACE linked in the documentation above.
 const _: Uuid = NAMESPACE;
 
-fn digest<R: Read>(reader: R, size: usize) -> Result<[u8; MAX_DIGEST_SIZE], Error> {
+fn digest<R: Read>(
+    reader: R,
+    size: usize,
+    limits: &Limits,
+) -> Result<[u8; MAX_DIGEST_SIZE], Error> {
     let mut state = State::new(size, false);
-    Parser::new(reader).document(&mut state)?;
+    Parser::new(reader, limits).document(&mut state)?;
     state.finish()
 }
 
@@ -237,6 +386,16 @@ pub enum JsonErrorKind {
         /// What followed the backslash.
         found: Found,
     },
+    /// An array or object that would be nested deeper than the limit
+    /// ([`Limits::max_depth`]): at depth `limit + 1`.
+    #[error(
+        "nested too deep: an array or object at depth {}, past the limit of {limit}",
+        .limit.saturating_add(1)
+    )]
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
     /// A `\u` escape of a surrogate that is not a high surrogate followed by a `\u` escape of
     /// a low one.
     #[error(
@@ -283,12 +442,23 @@ fn quoted(key: &str) -> String {
 /// The size of the read buffer.
 const BUFFER_SIZE: usize = 64 * 1024;
 
-/// An array or object open around the current position.
-enum Frame {
+/// The kind of an array or object open around the current position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Open {
     Array,
-    /// The fingerprints of the keys read so far.
-    Object(Keys),
+    Object,
 }
+
+/// An object open around the current position: where its key fingerprints start on
+/// [`Parser::fingerprints`], or, past [`SCAN`] keys, the table that holds them instead.
+struct Object {
+    first_key: usize,
+    keys: Option<Box<Keys>>,
+}
+
+/// The keys an object may have before its fingerprints move from a scan of the shared stack
+/// to a hash table of its own: few enough that a scan costs no more than a lookup.
+const SCAN: usize = 16;
 
 /// A set of 128-bit key fingerprints; they are random already, so they index the table as
 /// they are.
@@ -331,12 +501,18 @@ struct Parser<R> {
     /// Keyed hashes of the keys: two, for 128 bits, so that distinct keys never share a
     /// fingerprint in practice.
     keyed: (RandomState, RandomState),
-    /// Key sets of closed objects, kept for the next ones.
-    spare_keys: Vec<Keys>,
+    /// The arrays and objects open around the current position, innermost last.
+    open: Vec<Open>,
+    /// The open objects, innermost last.
+    objects: Vec<Object>,
+    /// The key fingerprints of the open objects of at most [`SCAN`] keys, innermost last.
+    fingerprints: Vec<u128>,
+    /// How many arrays and objects may be open at once.
+    max_depth: usize,
 }
 
 impl<R: Read> Parser<R> {
-    fn new(reader: R) -> Self {
+    fn new(reader: R, limits: &Limits) -> Self {
         Parser {
             reader,
             buffer: vec![0; BUFFER_SIZE],
@@ -348,7 +524,10 @@ impl<R: Read> Parser<R> {
             line_start: 0,
             text: Vec::new(),
             keyed: (RandomState::new(), RandomState::new()),
-            spare_keys: Vec::new(),
+            open: Vec::new(),
+            objects: Vec::new(),
+            fingerprints: Vec::new(),
+            max_depth: limits.max_depth,
         }
     }
 
@@ -451,34 +630,36 @@ impl<R: Read> Parser<R> {
 
     /// Reads one document to its end into `state`.
     fn document(&mut self, state: &mut State) -> Result<(), Error> {
-        let mut stack: Vec<Frame> = Vec::new();
         'value: loop {
             match self.skip_whitespace()? {
                 Some(b'{') => {
-                    self.pos += 1;
+                    self.open(Open::Object)?;
                     state.open_entries(tag::MAP);
                     match self.skip_whitespace()? {
                         Some(b'}') => {
                             self.pos += 1;
+                            self.open.pop();
                             state.close_entries();
                         }
                         Some(b'"') => {
-                            let mut keys = self.spare_keys.pop().unwrap_or_default();
-                            self.key(state, &mut keys)?;
-                            stack.push(Frame::Object(keys));
+                            self.objects.push(Object {
+                                first_key: self.fingerprints.len(),
+                                keys: None,
+                            });
+                            self.key(state)?;
                             continue 'value;
                         }
                         _ => return Err(self.expected("a string key or `}`")),
                     }
                 }
                 Some(b'[') => {
-                    self.pos += 1;
+                    self.open(Open::Array)?;
                     state.open_list();
                     if self.skip_whitespace()? == Some(b']') {
                         self.pos += 1;
+                        self.open.pop();
                         state.close_list();
                     } else {
-                        stack.push(Frame::Array);
                         continue 'value;
                     }
                 }
@@ -504,26 +685,26 @@ impl<R: Read> Parser<R> {
             }
             // A value is complete: what may follow depends on what holds it.
             loop {
-                match stack.last_mut() {
+                match self.open.last() {
                     None => {
                         return match self.skip_whitespace()? {
                             None => Ok(()),
                             Some(_) => Err(self.expected("the end of the input")),
                         };
                     }
-                    Some(Frame::Array) => match self.skip_whitespace()? {
+                    Some(Open::Array) => match self.skip_whitespace()? {
                         Some(b',') => {
                             self.pos += 1;
                             continue 'value;
                         }
                         Some(b']') => {
                             self.pos += 1;
-                            stack.pop();
+                            self.open.pop();
                             state.close_list();
                         }
                         _ => return Err(self.expected("`,` or `]`")),
                     },
-                    Some(Frame::Object(keys)) => {
+                    Some(Open::Object) => {
                         state.end_entry();
                         match self.skip_whitespace()? {
                             Some(b',') => {
@@ -531,14 +712,14 @@ impl<R: Read> Parser<R> {
                                 if self.skip_whitespace()? != Some(b'"') {
                                     return Err(self.expected("a string key"));
                                 }
-                                self.key(state, keys)?;
+                                self.key(state)?;
                                 continue 'value;
                             }
                             Some(b'}') => {
                                 self.pos += 1;
-                                if let Some(Frame::Object(mut keys)) = stack.pop() {
-                                    keys.clear();
-                                    self.spare_keys.push(keys);
+                                self.open.pop();
+                                if let Some(object) = self.objects.pop() {
+                                    self.fingerprints.truncate(object.first_key);
                                 }
                                 state.close_entries();
                             }
@@ -550,14 +731,28 @@ impl<R: Read> Parser<R> {
         }
     }
 
-    /// Reads a key (at its opening quote) and the colon after it, and writes the key.
-    fn key(&mut self, state: &mut State, keys: &mut Keys) -> Result<(), Error> {
+    /// Opens an array or object, at its first byte, unless it would be deeper than the
+    /// limit.
+    fn open(&mut self, open: Open) -> Result<(), Error> {
+        if self.open.len() >= self.max_depth {
+            return Err(self.error_here(JsonErrorKind::TooDeep {
+                limit: self.max_depth,
+            }));
+        }
+        self.open.push(open);
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Reads a key of the innermost object (at its opening quote) and the colon after it,
+    /// and writes the key.
+    fn key(&mut self, state: &mut State) -> Result<(), Error> {
         let at = self.offset();
         self.pos += 1;
         self.string()?;
         let fingerprint = (u128::from(self.keyed.0.hash_one(&self.text)) << 64)
             | u128::from(self.keyed.1.hash_one(&self.text));
-        if !keys.insert(fingerprint) {
+        if !self.insert_key(fingerprint) {
             let key = String::from_utf8_lossy(&self.text).into_owned();
             return Err(self.error_at(at, JsonErrorKind::DuplicateKey { key }));
         }
@@ -567,6 +762,29 @@ impl<R: Read> Parser<R> {
         }
         self.pos += 1;
         Ok(())
+    }
+
+    /// Adds a key to the innermost object; `false` if it has it already.
+    fn insert_key(&mut self, fingerprint: u128) -> bool {
+        let Some(object) = self.objects.last_mut() else {
+            return true;
+        };
+        if let Some(keys) = &mut object.keys {
+            return keys.insert(fingerprint);
+        }
+        let read = &self.fingerprints[object.first_key..];
+        if read.contains(&fingerprint) {
+            return false;
+        }
+        if read.len() < SCAN {
+            self.fingerprints.push(fingerprint);
+        } else {
+            let mut keys = Keys::with_capacity_and_hasher(SCAN + 1, Default::default());
+            keys.extend(self.fingerprints.drain(object.first_key..));
+            keys.insert(fingerprint);
+            object.keys = Some(Box::new(keys));
+        }
+        true
     }
 
     /// Reads `word` (its first byte is known to match).
@@ -815,22 +1033,24 @@ mod tests {
         text
     }
 
-    // No depth limit, and work linear in the document: the bytes hashed for 100,000 nested
-    // objects or arrays follow the same formula as for 1.
+    // Work linear in the document at any depth the limits allow: the bytes hashed for
+    // 100,000 nested objects or arrays follow the same formula as for 1.
     #[test]
     fn depth_100_000_is_hashed_in_linear_work() {
+        let limits = Limits { max_depth: 100_000 };
+        let id = |document: &str| {
+            bytes_fed(|| {
+                generate_from_reader_with(document.as_bytes(), &Options::default(), &limits)
+            })
+        };
         for depth in [1, 1_000, 100_000] {
-            let objects = nested(depth, "{\"a\":", "}");
-            let (id, fed) =
-                bytes_fed(|| generate_from_reader(objects.as_bytes(), &Options::default()));
-            assert!(id.is_ok(), "{id:?}");
+            let (result, fed) = id(&nested(depth, "{\"a\":", "}"));
+            assert!(result.is_ok(), "{result:?}");
             // Per object: its key (10 bytes) and the map inside it (41 bytes) in its entry.
             assert_eq!(fed, 51 * depth as u64 + 18, "objects, depth {depth}");
 
-            let arrays = nested(depth, "[", "]");
-            let (id, fed) =
-                bytes_fed(|| generate_from_reader(arrays.as_bytes(), &Options::default()));
-            assert!(id.is_ok(), "{id:?}");
+            let (result, fed) = id(&nested(depth, "[", "]"));
+            assert!(result.is_ok(), "{result:?}");
             // Per array: its tag and its end.
             assert_eq!(fed, 2 * depth as u64 + 18, "arrays, depth {depth}");
         }

@@ -6,7 +6,8 @@
 //! 128), or a UUIDv5 of it ([`generate_uuid5`]). Values give their encoding through the
 //! [`StableHash`] trait, implemented for the standard library's data model; with the feature
 //! `serde`, [`Serde`] gives any `Serialize` value the same encoding, so a struct and its
-//! `serde_json::Value` share an id; with the feature `json` (on by default),
+//! `serde_json::Value` share an id wherever serde_json's `Value` keeps what the struct holds
+//! (see [`Serde`] for where it does not); with the feature `json` (on by default),
 //! [`json::generate_from_reader`] hashes a JSON document as it reads it, to the same id.
 //!
 //! Every entry point returns a `Result`, as `serde_json::to_string` does: a value of the
@@ -156,11 +157,16 @@
 //!
 //! # Cost
 //!
-//! Scalars, strings, bytes and lists are streamed into the hash without allocating. Each
-//! open map or set keeps a BLAKE2b state on a heap stack and 32 bytes per entry written so
-//! far, which it sorts when it closes. The encoding of a [`StableHash`] or [`Serde`] value
-//! recurses on the call stack, at most [`MAX_DEPTH`] containers deep; [`json`] keeps its
-//! nesting on the heap and has no limit. The returned `String` is the only other
+//! Scalars, strings, bytes and lists are streamed into the hash without allocating. The
+//! hasher of the current entry of the innermost open map or set is one of two fixed
+//! BLAKE2b states; each map or set open around it keeps 32 bytes, plus the bytes of its
+//! current entry that BLAKE2b has not compressed yet and their count (at most 129) and,
+//! once that entry is longer than a 128-byte block, its 72-byte chaining state. Every open
+//! map or set keeps 32 bytes per entry written so far, which it sorts when it closes. These
+//! live in vectors that grow by doubling. The encoding of a [`StableHash`] or [`Serde`]
+//! value recurses on the call stack, at most [`MAX_DEPTH`] containers deep; [`json`] keeps
+//! its nesting on the heap, at most [`json::Limits::max_depth`] deep, and says what it
+//! costs in bytes ([`json`'s Memory](json#memory)). The returned `String` is the only other
 //! allocation.
 #![forbid(unsafe_code)]
 // The documentation links to `Serde` and `json`, which exist only with their features.
@@ -195,7 +201,9 @@ pub use uuid5::{NAMESPACE, generate_uuid5, generate_uuid5_in, generate_uuid5_wit
 ///
 /// Their encoding recurses on the call stack, a few frames per level; the limit keeps it
 /// within a 2 MiB thread stack even in a debug build, so that deep data is an error and
-/// never a crash. JSON read by [`json`] is not limited: it keeps its nesting on the heap.
+/// never a crash. JSON read by [`json`] keeps its nesting on the heap and has a limit of
+/// its own, [`json::Limits::max_depth`] ([`json::DEFAULT_MAX_DEPTH`] unless the caller sets
+/// it).
 ///
 /// ```
 /// use content_id::{Error, MAX_DEPTH};

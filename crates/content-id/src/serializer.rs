@@ -23,10 +23,34 @@ use crate::{Encoder, StableHash, Written};
 /// | unit variant | the variant's name, a string |
 /// | newtype, tuple and struct variants | a one-entry map `{name: value}` (value: the field, a list, a map) |
 ///
-/// So a struct, a `BTreeMap<String, _>` with the same entries and the struct's
-/// `serde_json::Value` all give one id, and enums are tagged as serde_json tags them. The
-/// serializer is human-readable (`is_human_readable` is `true`), like serde_json. Map keys
-/// need not be strings.
+/// So a struct and a `BTreeMap<String, _>` with the same entries give one id, and enums are
+/// tagged as serde_json tags them. The serializer is human-readable (`is_human_readable` is
+/// `true`), like serde_json. Map keys need not be strings.
+///
+/// A value and its `serde_json::Value` (`serde_json::to_value`) give one id wherever the
+/// `Value` holds what the value does, which is everywhere but these four places, where
+/// `Serde` hashes the value itself, as [`StableHash`] would, and serde_json changes it:
+///
+/// - a NaN or infinite float: the `Value` has null in its place (a `serde_json::Value`
+///   cannot hold one), so `{"x": NaN}` and its `Value` `{"x": null}` differ;
+/// - a map key that is not a string: the `Value` has it as a string (`1` → `"1"`);
+/// - `serialize_bytes`: the `Value` has an array of integers, not bytes;
+/// - an integer beyond 64 bits: `to_value` fails (the id does not).
+///
+/// ```
+/// # use std::collections::BTreeMap;
+/// use content_id::{Serde, generate};
+///
+/// #[derive(serde::Serialize)]
+/// struct Reading { value: f64 }
+///
+/// let reading = Reading { value: f64::NAN };
+/// let value = serde_json::to_value(&reading).unwrap();
+/// assert_eq!(value, serde_json::json!({"value": null}));
+/// assert_eq!(generate(&Serde(&reading))?, generate(&BTreeMap::from([("value", f64::NAN)]))?);
+/// assert_ne!(generate(&Serde(&reading))?, generate(&Serde(&value))?);
+/// # Ok::<(), content_id::Error>(())
+/// ```
 ///
 /// A `HashSet` reaches serde as a sequence, in its iteration order, which varies from one
 /// `HashSet` to another: hash it through [`StableHash`] (a set) or store a `BTreeSet`.
@@ -110,7 +134,7 @@ impl<T: Serialize + ?Sized> StableHash for Serde<'_, T> {
                 _ => state.set_failure(error.0),
             }
         }
-        Written(())
+        state.written()
     }
 }
 

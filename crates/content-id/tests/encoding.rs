@@ -400,3 +400,128 @@ fn maps_nested_in_maps_and_lists() {
         blake2b::<U32>(&bytes(&encoding))
     );
 }
+
+/// The encoding of a JSON value by the table in the crate documentation, written here
+/// without the crate's encoder.
+#[cfg(all(feature = "serde", feature = "json"))]
+fn reference_encoding(value: &Value, out: &mut Vec<u8>) {
+    match value {
+        Value::Null => out.push(0x00),
+        Value::Bool(b) => out.extend([0x01, u8::from(*b)]),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                out.extend([0x02, u8::from(i < 0)]);
+                out.extend(u128::from(i.unsigned_abs()).to_be_bytes());
+            } else if let Some(u) = n.as_u64() {
+                out.extend([0x02, 0x00]);
+                out.extend(u128::from(u).to_be_bytes());
+            } else {
+                let f = n.as_f64().unwrap();
+                out.push(0x03);
+                out.extend((if f == 0.0 { 0.0f64 } else { f }).to_bits().to_be_bytes());
+            }
+        }
+        Value::String(s) => {
+            out.push(0x04);
+            out.extend((s.len() as u64).to_be_bytes());
+            out.extend(s.as_bytes());
+        }
+        Value::Array(items) => {
+            out.push(0x06);
+            for item in items {
+                reference_encoding(item, out);
+            }
+            out.push(0x09);
+        }
+        Value::Object(entries) => {
+            let mut digests: Vec<[u8; 32]> = entries
+                .iter()
+                .map(|(key, value)| {
+                    let mut entry = Vec::new();
+                    reference_encoding(&Value::String(key.clone()), &mut entry);
+                    reference_encoding(value, &mut entry);
+                    entry_digest(&hex(&entry))
+                })
+                .collect();
+            digests.sort();
+            out.push(0x07);
+            out.extend((digests.len() as u64).to_be_bytes());
+            digests.iter().for_each(|digest| out.extend(digest));
+        }
+    }
+}
+
+// While a map is written inside an entry, the entry's hasher is set aside and resumed
+// afterwards, with the bytes it had not compressed and, past one 128-byte block, its chaining
+// state: entries whose bytes before the inner map end on either side of a block boundary,
+// at every depth, give what the specification gives, through `Serde` and the JSON reader.
+#[cfg(all(feature = "serde", feature = "json"))]
+#[test]
+fn maps_inside_entries_longer_than_a_block() {
+    use content_id::Serde;
+    use content_id::json::generate_from_reader;
+
+    for length in (100..=150).chain([255, 256, 257, 383, 384, 385, 1000]) {
+        let key = "k".repeat(length);
+        let items: Vec<Value> = (0..length / 18).map(Value::from).collect();
+        let inner = serde_json::json!({"a": {"b": [1, {"c": null}]}, &key: [0.5, {"d": true}]});
+        let value = serde_json::json!({
+            &key: inner,
+            "list": [items.clone(), inner, {"e": items}],
+            "": {&key: {&key: {&key: 1}}},
+        });
+        let mut encoding = Vec::new();
+        reference_encoding(&value, &mut encoding);
+        let expected = blake2b::<U32>(&encoding);
+        assert_eq!(
+            content_id::generate(&Serde(&value)).unwrap(),
+            expected,
+            "{length}"
+        );
+        let document = value.to_string();
+        let options = content_id::Options::default();
+        assert_eq!(
+            generate_from_reader(document.as_bytes(), &options).unwrap(),
+            expected,
+            "{length}"
+        );
+    }
+}
+
+// A value that fails with its own map open, inside an entry of another map: with
+// `ignore_unhashable` its map is dropped and the entry it sits in resumes where it was, with
+// a key shorter and longer than a block, and the marker (no bytes of it reached that entry)
+// takes its place.
+#[cfg(feature = "serde")]
+#[test]
+fn a_value_that_fails_inside_its_own_map_leaves_the_entry_around_it_whole() {
+    use content_id::{Options, Serde};
+    use serde::ser::{Error as _, SerializeMap, Serializer};
+
+    struct FailsInItsMap;
+    impl serde::Serialize for FailsInItsMap {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(None)?;
+            map.serialize_entry("inner", &[1, 2])?;
+            Err(S::Error::custom("failed with its map open"))
+        }
+    }
+
+    let ignore = Options {
+        ignore_unhashable: true,
+        ..Options::default()
+    };
+    for length in [5, 127, 128, 200] {
+        let key = "k".repeat(length);
+        let value = std::collections::BTreeMap::from([(key.as_str(), Serde(&FailsInItsMap))]);
+        let encoding = map(&[&format!(
+            "04 {length:016x} {} 0a {NO_BYTES}",
+            hex(key.as_bytes())
+        )]);
+        assert_eq!(
+            content_id::generate_with(&value, &ignore).unwrap(),
+            blake2b::<U32>(&bytes(&encoding)),
+            "{length}"
+        );
+    }
+}

@@ -211,6 +211,114 @@ fn strict_json_and_nothing_after_it() {
     );
 }
 
+// Nesting is limited, 10,000 deep unless the caller says otherwise: a document at the limit
+// is hashed, one level deeper is an error at the `[` or `{` that goes past it.
+#[test]
+fn nesting_past_max_depth_is_an_error_at_its_offset() {
+    use content_id::json::{DEFAULT_MAX_DEPTH, Limits, generate_from_reader_with};
+
+    let nested = |depth: usize| format!("{}1{}", "[{\"k\":".repeat(depth), "}]".repeat(depth));
+    // 5,000 arrays and 5,000 objects by turns.
+    let at_the_limit = nested(DEFAULT_MAX_DEPTH / 2);
+    let found = generate_from_reader(at_the_limit.as_bytes(), &Options::default());
+    assert!(found.is_ok(), "{found:?}");
+    // One array more, around it: the innermost object is one too deep.
+    let past = format!("[{at_the_limit}]");
+    let found = error(past.as_bytes());
+    assert_eq!(found.kind, JsonErrorKind::TooDeep { limit: 10_000 });
+    assert_eq!(found.offset, 1 + 6 * 4_999 + 1);
+    assert_eq!(
+        found.to_string(),
+        "invalid JSON at line 1, column 29997 (byte 29996): nested too deep: an array or object at depth 10001, past the limit of 10000"
+    );
+    // With a limit of the caller's.
+    let limits = Limits { max_depth: 10_001 };
+    let deeper = generate_from_reader_with(past.as_bytes(), &Options::default(), &limits);
+    assert!(deeper.is_ok(), "{deeper:?}");
+    for (max_depth, document, offset) in [
+        (0, &b"[]"[..], 0),
+        (1, b" [ [", 3),
+        (2, b"{\"a\": {\"b\": {}}}", 12),
+        (2, b"[1, [2], [[3]]]", 10),
+    ] {
+        let limits = Limits { max_depth };
+        let Err(Error::Json(found)) =
+            generate_from_reader_with(document, &Options::default(), &limits)
+        else {
+            panic!("{max_depth}: {}", String::from_utf8_lossy(document));
+        };
+        assert_eq!(found.kind, JsonErrorKind::TooDeep { limit: max_depth });
+        assert_eq!(found.offset, offset, "{found}");
+    }
+    // A scalar needs no depth.
+    let limits = Limits { max_depth: 0 };
+    assert_eq!(
+        generate_from_reader_with(&b"7"[..], &Options::default(), &limits).unwrap(),
+        generate(&7)
+    );
+    // The UUIDv5 has the same limits.
+    let found =
+        content_id::json::generate_uuid5_from_reader(past.as_bytes(), &content_id::NAMESPACE);
+    assert!(matches!(
+        found,
+        Err(Error::Json(JsonError {
+            kind: JsonErrorKind::TooDeep { .. },
+            ..
+        }))
+    ));
+}
+
+// An object of more than 16 keys keeps its key fingerprints in a hash table instead of the
+// stack it shares with the objects around it: duplicates are found either way, and an
+// object's keys are forgotten when it closes, not before.
+#[test]
+fn duplicate_keys_are_found_in_objects_of_any_size() {
+    let keys = |range: std::ops::Range<usize>| -> Vec<String> {
+        range.map(|i| format!("\"k{i}\": {i}")).collect()
+    };
+    for count in [1, 2, 15, 16, 17, 18, 40, 1000] {
+        let distinct = format!("{{{}}}", keys(0..count).join(", "));
+        let expected: BTreeMap<String, usize> = (0..count).map(|i| (format!("k{i}"), i)).collect();
+        assert_eq!(id(&distinct), generate(&expected), "{count}");
+        // The first key again, then a key from the middle, at the end.
+        for again in [0, count / 2] {
+            let document = format!("{{{}, \"k{again}\": 0}}", keys(0..count).join(", "));
+            let found = error(document.as_bytes());
+            assert_eq!(
+                found.kind,
+                JsonErrorKind::DuplicateKey {
+                    key: format!("k{again}")
+                },
+                "{count}"
+            );
+            let last = format!("\"k{again}\": 0}}");
+            assert_eq!(found.offset as usize, document.len() - last.len());
+        }
+    }
+    // An inner object of 20 keys, between keys of the outer one: the outer object still
+    // knows its own keys, and the inner one's do not count for it.
+    let inner = format!("{{{}}}", keys(0..20).join(", "));
+    id(&format!("{{\"a\": 1, \"inner\": {inner}, \"k3\": 2}}"));
+    let found = error(format!("{{\"a\": 1, \"inner\": {inner}, \"a\": 2}}").as_bytes());
+    assert_eq!(found.kind, JsonErrorKind::DuplicateKey { key: "a".into() });
+    let outer = format!(
+        "{{{}, \"inner\": {{\"k1\": 1}}, \"z\": {{}}}}",
+        keys(0..20).join(", ")
+    );
+    id(&outer);
+    let found = error(
+        format!(
+            "{{{}, \"inner\": {{\"k1\": 1}}, \"k19\": 0}}",
+            keys(0..20).join(", ")
+        )
+        .as_bytes(),
+    );
+    assert_eq!(
+        found.kind,
+        JsonErrorKind::DuplicateKey { key: "k19".into() }
+    );
+}
+
 /// A reader that fails after giving `0`'s bytes.
 struct Failing<'a>(&'a [u8], bool);
 
@@ -409,6 +517,96 @@ mod against_serde_json {
             changed[at] = byte;
             let _ = generate_from_reader(&changed[..], &Options::default());
             let _ = generate_from_reader(&text[..at], &Options::default());
+        }
+    }
+}
+
+/// A document with objects whose keys may repeat.
+#[derive(Debug, Clone)]
+enum Node {
+    Leaf(u8),
+    List(Vec<Node>),
+    Object(Vec<(String, Node)>),
+}
+
+impl Node {
+    /// Writes the document, and notes the offset and key of the first key that repeats in
+    /// its object, if any: where the reader must stop.
+    fn write(&self, out: &mut String, first_duplicate: &mut Option<(usize, String)>) {
+        match self {
+            Node::Leaf(n) => out.push_str(&n.to_string()),
+            Node::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write(out, first_duplicate);
+                }
+                out.push(']');
+            }
+            Node::Object(entries) => {
+                out.push('{');
+                let mut seen = std::collections::HashSet::new();
+                for (i, (key, value)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    if !seen.insert(key) && first_duplicate.is_none() {
+                        *first_duplicate = Some((out.len(), key.clone()));
+                    }
+                    out.push_str(&format!("\"{key}\":"));
+                    value.write(out, first_duplicate);
+                }
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn node() -> impl proptest::strategy::Strategy<Value = Node> {
+    use proptest::prelude::*;
+
+    any::<u8>()
+        .prop_map(Node::Leaf)
+        .prop_recursive(4, 200, 40, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Node::List),
+                // Keys of one letter, which often repeat in up to 40 keys, and of two, which
+                // seldom do.
+                proptest::collection::vec((prop_oneof!["[a-x]", "[a-z]{2}"], inner), 0..40)
+                    .prop_map(Node::Object),
+            ]
+        })
+}
+
+proptest::proptest! {
+    // The first key that repeats in its object is the error, at its offset, in objects of
+    // any size and at any depth; a document without one has the id of its `Value`.
+    #[test]
+    fn the_first_duplicate_key_is_the_error(node in node()) {
+        let mut text = String::new();
+        let mut first_duplicate = None;
+        node.write(&mut text, &mut first_duplicate);
+        let found = generate_from_reader(text.as_bytes(), &Options::default());
+        match first_duplicate {
+            Some((offset, key)) => {
+                let Err(Error::Json(found)) = found else {
+                    panic!("{text}: {found:?}");
+                };
+                proptest::prop_assert_eq!(found.kind, JsonErrorKind::DuplicateKey { key });
+                proptest::prop_assert_eq!(found.offset, offset as u64);
+            }
+            None => {
+                #[cfg(feature = "serde")]
+                {
+                    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+                    let expected = content_id::generate(&content_id::Serde(&value)).unwrap();
+                    proptest::prop_assert_eq!(found, Ok(expected));
+                }
+                #[cfg(not(feature = "serde"))]
+                proptest::prop_assert!(found.is_ok());
+            }
         }
     }
 }

@@ -222,3 +222,111 @@ fn max_depth_fits_in_a_2_mib_stack_through_serde() {
         );
     });
 }
+
+/// Writes null and unwinds with the [`Written`] it got as the payload: a panic that carries
+/// the proof of a write out of the encoder that gave it.
+struct Thief;
+
+impl StableHash for Thief {
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+        let written = encoder.write_null();
+        // `resume_unwind` skips the panic hook: no message in the test output.
+        std::panic::resume_unwind(Box::new(written))
+    }
+}
+
+/// Catches the unwind of `f` and takes the [`Written`] out of it.
+fn steal(f: impl FnOnce()) -> Written {
+    let payload =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).expect_err("the thief unwinds");
+    *payload
+        .downcast::<Written>()
+        .expect("the payload is a Written")
+}
+
+/// Writes nothing, and returns a [`Written`] carried out of another `generate`.
+struct FromElsewhere;
+
+impl StableHash for FromElsewhere {
+    fn stable_hash(&self, _encoder: Encoder<'_>) -> Written {
+        steal(|| drop(content_id::generate(&Thief)))
+    }
+}
+
+/// Writes the list `[null]` and keeps the [`Written`] of its item, caught inside the list,
+/// for [`Spender`], which writes nothing.
+struct Hoarder;
+
+thread_local! {
+    static HOARD: std::cell::RefCell<Vec<Written>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl StableHash for Hoarder {
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+        let mut list = encoder.list();
+        let stolen = steal(|| {
+            list.item(&Thief);
+        });
+        HOARD.with(|hoard| hoard.borrow_mut().push(stolen));
+        list.finish()
+    }
+}
+
+struct Spender;
+
+impl StableHash for Spender {
+    fn stable_hash(&self, _encoder: Encoder<'_>) -> Written {
+        HOARD
+            .with(|hoard| hoard.borrow_mut().pop())
+            .expect("the hoarder ran first")
+    }
+}
+
+/// Catches the unwind of its item inside a list and writes the list on as if nothing
+/// happened: no token leaves, but the item is missing.
+struct Swallower;
+
+impl StableHash for Swallower {
+    fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
+        let mut list = encoder.list();
+        let _ = steal(|| {
+            list.item(&Thief);
+        });
+        list.finish()
+    }
+}
+
+// A `Written` carried out of an unwind is the one way to return a `Written` without writing:
+// with it, a value that writes nothing made `(Nothing, 1)` and `(1, Nothing)` one list. A
+// `Written` from another `generate`, or a write that unwound and was caught inside the
+// value, makes `generate` fail, naming the value that returned or caught it.
+#[test]
+fn a_written_carried_out_of_a_panic_is_an_error() {
+    let error = content_id::generate(&(FromElsewhere, 1)).unwrap_err();
+    assert_ne!(
+        content_id::generate(&(FromElsewhere, 1)),
+        content_id::generate(&(1, FromElsewhere)),
+    );
+    assert!(
+        matches!(&error, Error::Unencodable { path, .. } if path == "$[0]"),
+        "{error:?}"
+    );
+    assert!(content_id::generate(&FromElsewhere).is_err());
+
+    // Within one `generate`: the list `[null]` is written in full, and a later value spends
+    // the stolen `Written`.
+    let error = content_id::generate(&(Hoarder, Spender, 1)).unwrap_err();
+    assert!(
+        matches!(&error, Error::Unencodable { path, .. } if path == "$[0]"),
+        "{error:?}"
+    );
+    HOARD.with(|hoard| hoard.borrow_mut().clear());
+    let error = content_id::generate(&vec![Swallower]).unwrap_err();
+    assert!(
+        matches!(&error, Error::Unencodable { path, .. } if path == "$[0]"),
+        "{error:?}"
+    );
+    // What is caught outside `generate` leaves the next one alone.
+    assert!(std::panic::catch_unwind(|| content_id::generate(&Thief)).is_err());
+    assert_eq!(generate(&(1, ())), generate(&[&1 as &dyn StableHash, &()]));
+}

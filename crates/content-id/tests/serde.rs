@@ -199,6 +199,64 @@ fn serialize_bytes_is_bytes() {
     );
 }
 
+// The `Serde` documentation says when a value and its `serde_json::Value` share an id:
+// serde_json's `to_value` keeps floats only when they are finite, map keys only as strings
+// and bytes only as arrays of integers. `Serde` hashes the value itself, as `StableHash`
+// does, so that `Serde(&x)` and `x` agree; the `Value` hashes what serde_json made of it.
+#[test]
+fn a_value_and_its_json_value_differ_where_serde_json_changes_it() {
+    #[derive(Serialize)]
+    struct Reading {
+        value: f64,
+    }
+
+    for float in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let reading = Reading { value: float };
+        let value = serde_json::to_value(&reading).unwrap();
+        assert_eq!(value, json!({"value": null}));
+        // The struct keeps its float, as the same map through `StableHash` does …
+        assert_eq!(
+            generate(&Serde(&reading)),
+            generate(&BTreeMap::from([("value", float)]))
+        );
+        // … and its `Value` has null in its place.
+        assert_eq!(
+            generate(&Serde(&value)),
+            generate(&BTreeMap::from([("value", ())]))
+        );
+        assert_ne!(generate(&Serde(&reading)), generate(&Serde(&value)));
+    }
+    // Finite floats are kept, so there the ids agree.
+    let reading = Reading { value: -2.5 };
+    let value = serde_json::to_value(&reading).unwrap();
+    assert_eq!(generate(&Serde(&reading)), generate(&Serde(&value)));
+
+    // Integer keys become strings.
+    let map = BTreeMap::from([(1, true)]);
+    let value = serde_json::to_value(&map).unwrap();
+    assert_eq!(value, json!({"1": true}));
+    assert_eq!(generate(&Serde(&map)), generate(&map));
+    assert_eq!(
+        generate(&Serde(&value)),
+        generate(&BTreeMap::from([("1", true)]))
+    );
+    assert_ne!(generate(&Serde(&map)), generate(&Serde(&value)));
+
+    // Bytes become an array of integers.
+    let value = serde_json::to_value(Blob(b"\x00\xff")).unwrap();
+    assert_eq!(value, json!([0, 255]));
+    assert_eq!(generate(&Serde(&value)), generate(&[0, 255]));
+    assert_ne!(
+        generate(&Serde(&Blob(b"\x00\xff"))),
+        generate(&Serde(&value))
+    );
+
+    // An integer beyond 64 bits has no `Value`, but an id.
+    assert!(serde_json::to_value(u128::MAX).is_err());
+    assert!(serde_json::to_value(i128::MIN).is_err());
+    assert_eq!(generate(&Serde(&u128::MAX)), generate(&u128::MAX));
+}
+
 #[test]
 fn map_keys_need_not_be_strings() {
     let map = BTreeMap::from([(3, "c"), (-1, "a")]);

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use content_id::json::{generate_from_reader, generate_uuid5_from_reader};
+use content_id::json::{Limits, generate_from_reader_with, generate_uuid5_from_reader_with};
 use content_id::{Error, NAMESPACE, Options};
 
 use crate::Failure;
@@ -12,6 +12,7 @@ pub(crate) fn run(
     file: Option<&Path>,
     length: usize,
     uuid5: bool,
+    limits: &Limits,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let options = Options {
@@ -29,21 +30,25 @@ pub(crate) fn run(
             let name = path.display().to_string();
             let file =
                 std::fs::File::open(path).map_err(|e| Failure::Error(format!("{name}: {e}")))?;
-            hash(file, &options, uuid5).map_err(|e| located(&name, e))
+            hash(file, &options, uuid5, limits).map_err(|e| located(&name, e))
         }
-        _ => {
-            hash(std::io::stdin().lock(), &options, uuid5).map_err(|e| located("standard input", e))
-        }
+        _ => hash(std::io::stdin().lock(), &options, uuid5, limits)
+            .map_err(|e| located("standard input", e)),
     };
     writeln!(out, "{}", result?)?;
     Ok(())
 }
 
-fn hash(reader: impl std::io::Read, options: &Options, uuid5: bool) -> Result<String, Error> {
+fn hash(
+    reader: impl std::io::Read,
+    options: &Options,
+    uuid5: bool,
+    limits: &Limits,
+) -> Result<String, Error> {
     if uuid5 {
-        generate_uuid5_from_reader(reader, &NAMESPACE).map(|id| id.to_string())
+        generate_uuid5_from_reader_with(reader, &NAMESPACE, limits).map(|id| id.to_string())
     } else {
-        generate_from_reader(reader, options)
+        generate_from_reader_with(reader, options, limits)
     }
 }
 

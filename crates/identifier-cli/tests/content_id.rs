@@ -242,14 +242,103 @@ fn nested(depth: usize, open: &str, close: &str) -> String {
     text
 }
 
-// Defect: depth was limited (serde_json stops at 128) and nested maps cost quadratic time.
+/// The id printed for a document that must be accepted, with `args` after `content-id`.
+fn id_with(args: &[&str], document: &str) -> String {
+    let output = run(&[&["content-id"], args].concat(), document.as_bytes());
+    assert!(
+        output.starts_with("status: 0\n"),
+        "{}: {output}",
+        shown(document)
+    );
+    output.lines().nth(2).expect("an id line").to_owned()
+}
+
+// Defect: depth was limited to serde_json's 128 and nested maps cost quadratic time. Any
+// depth is hashed, up to the limit the caller gives.
 #[test]
 fn deeply_nested_documents_are_hashed() {
-    let arrays = id_of(&nested(100_000, "[", "]"));
-    let objects = id_of(&nested(100_000, "{\"a\":", "}"));
-    let mixed = id_of(&nested(50_000, "[{\"a\":", "}]"));
+    let deep = ["--max-depth", "100000"];
+    let arrays = id_with(&deep, &nested(100_000, "[", "]"));
+    let objects = id_with(&deep, &nested(100_000, "{\"a\":", "}"));
+    let mixed = id_with(&deep, &nested(50_000, "[{\"a\":", "}]"));
     assert_ne!(arrays, objects);
     assert_ne!(objects, mixed);
+}
+
+/// The message printed for a document that must be rejected, with `args` after
+/// `content-id`.
+fn error_with(args: &[&str], document: &str) -> String {
+    let output = run(&[&["content-id"], args].concat(), document.as_bytes());
+    assert!(output.starts_with("status: 1\n"), "{output}");
+    output
+        .split_once("--- stderr\n")
+        .expect("a stderr section")
+        .1
+        .to_owned()
+}
+
+// Defect: nesting had no limit, so a service could not bound the memory a document takes.
+// The limit is exact: a document at it is hashed, one level past it is an error at the
+// `[` or `{` that goes past, which names the depth, the limit and the byte offset.
+#[test]
+fn max_depth_bounds_the_nesting() {
+    // The default, 10,000: arrays, and arrays and objects by turns.
+    id_of(&nested(10_000, "[", "]"));
+    let mixed = nested(5_000, "[{\"a\":", "}]");
+    id_of(&mixed);
+    let message = error_of(nested(10_001, "[", "]").as_bytes());
+    assert_eq!(
+        message,
+        "identifier: error: standard input: invalid JSON at line 1, column 10001 (byte 10000): \
+         nested too deep: an array or object at depth 10001, past the limit of 10000\n"
+    );
+    // One more array around: the innermost `{` is at depth 10,001, 2 + 6 × 4,999 bytes in.
+    let message = error_of(format!("[{mixed}]").as_bytes());
+    assert!(
+        message.ends_with(
+            "(byte 29996): nested too deep: an array or object at depth 10001, past the limit of 10000\n"
+        ),
+        "{message}"
+    );
+    // Objects and arrays count alike.
+    let limit = ["--max-depth", "3"];
+    let id = id_with(&limit, r#"[{"a": [1]}, {"b": []}]"#);
+    assert_eq!(id, id_of(r#"[{"a": [1]}, {"b": []}]"#));
+    let message = error_with(&limit, r#"[{"a": [1]}, {"b": [[]]}]"#);
+    assert!(
+        message.ends_with(
+            "(byte 20): nested too deep: an array or object at depth 4, past the limit of 3\n"
+        ),
+        "{message}"
+    );
+    let message = error_with(&limit, "[[[{}]]]");
+    assert!(
+        message.contains("(byte 3): nested too deep: an array or object at depth 4,"),
+        "{message}"
+    );
+    // 0: a scalar only.
+    id_with(&["--max-depth", "0"], "\"text\"");
+    let message = error_with(&["--max-depth", "0"], " {}");
+    assert!(
+        message.contains(
+            "(byte 1): nested too deep: an array or object at depth 1, past the limit of 0"
+        ),
+        "{message}"
+    );
+    // The UUIDv5 of a document obeys the same limit.
+    let message = error_with(&["--uuid5", "--max-depth", "1"], "[[]]");
+    assert!(message.contains("(byte 1): nested too deep"), "{message}");
+    // Above the default, on request.
+    let deeper = nested(10_001, "[", "]");
+    id_with(&["--max-depth", "10001"], &deeper);
+    // The limit is a number of ASCII digits, as every number of the command.
+    let output = run(&["content-id", "--max-depth", "-1"], "[]");
+    assert!(output.starts_with("status: 2\n"), "{output}");
+}
+
+#[test]
+fn content_id_help_states_memory_and_the_depth_limit() {
+    insta::assert_snapshot!(run(&["content-id", "--help"], ""));
 }
 
 /// A JSON array of `count` objects of about 1 KiB, `[{"n":0,"s":"xx…"},…]`, made as it is
@@ -335,4 +424,131 @@ fn a_large_array_streams_in_bounded_memory() {
         String::from_utf8(output.stdout).unwrap(),
         format!("{expected}\n")
     );
+}
+
+/// Set, to the arguments of `content-id` (separated by spaces), in a copy of this test
+/// binary that runs only [`helper_measuring_content_id_memory`].
+#[cfg(target_os = "linux")]
+const MEASURE: &str = "IDENTIFIER_CLI_TEST_MEASURE_CONTENT_ID";
+
+/// The peak resident set size, in bytes, of `identifier content-id` on the document `file`.
+///
+/// Measured in a fresh copy of this test binary, as `tests/cli.rs` measures `ulid -n`: Linux
+/// counts in a child's peak the memory of the process it was spawned from, and this test
+/// process holds tens of MB while the other tests run. The copy's one child is the command.
+#[cfg(target_os = "linux")]
+fn peak_memory(max_depth: usize, file: &std::path::Path) -> u64 {
+    let args = format!("--max-depth {max_depth} {}", file.display());
+    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
+        .args([
+            "--exact",
+            "--ignored",
+            "helper_measuring_content_id_memory",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(MEASURE, &args)
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    assert!(output.status.success(), "{args}: {stdout}");
+    stdout
+        .lines()
+        .find_map(|line| line.split_once("peak memory: ")?.1.strip_suffix(" bytes"))
+        .unwrap_or_else(|| panic!("{args}: no report in {stdout}"))
+        .parse()
+        .expect("a number of bytes")
+}
+
+/// Not a test of its own (so it is ignored, never counted as passing): [`peak_memory`] runs
+/// it in a fresh copy of this binary, where it runs `content-id` with the arguments in
+/// [`MEASURE`], checks that it succeeds and reports its peak memory.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "a helper: peak_memory runs it in a child process"]
+fn helper_measuring_content_id_memory() {
+    let Ok(args) = std::env::var(MEASURE) else {
+        return;
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .arg("content-id")
+        .args(args.split(' '))
+        .env_remove(MEASURE)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{args}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a live `rusage`, which is what `getrusage` writes.
+    let result = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(result, 0, "getrusage: {}", std::io::Error::last_os_error());
+    let kilobytes = u64::try_from(usage.ru_maxrss).expect("ru_maxrss is not negative");
+    println!("peak memory: {} bytes", kilobytes * 1024);
+}
+
+/// A document written to a file of this test's own, removed when dropped.
+#[cfg(target_os = "linux")]
+struct Document(std::path::PathBuf);
+
+#[cfg(target_os = "linux")]
+impl Document {
+    fn new(name: &str, text: &str) -> Self {
+        let path = std::env::temp_dir().join(format!(
+            "content-id-memory-{}-{name}.json",
+            std::process::id()
+        ));
+        std::fs::write(&path, text).expect("the document is written");
+        Document(path)
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for Document {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+// Defect: each level of nesting cost about 390 bytes (a whole BLAKE2b state, a frame and a
+// hash table per object, 32 bytes per array), while the help said that memory never grows
+// with the document. The help now gives the bytes, and the command's peak memory, less that
+// of a one-item document, stays within them: what is in use, and up to twice that as the
+// stacks grow by doubling.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_per_level_and_per_key_is_what_the_help_says() {
+    let baseline = peak_memory(1, Document::new("baseline", "[1]").0.as_path());
+    let per = |name: &str, count: usize, text: String| {
+        let document = Document::new(name, &text);
+        let peak = peak_memory(count + 1, &document.0);
+        let each = peak.saturating_sub(baseline) as f64 / count as f64;
+        eprintln!("content-id memory: {name}: {peak} bytes, {each:.1} bytes each of {count}");
+        each
+    };
+    // An array: 1 byte.
+    let each = per("arrays", 1_000_000, nested(1_000_000, "[", "]"));
+    assert!(each <= 2.0, "{each} bytes per array");
+    // A chain of objects `{"a":{"a":…`: 76 bytes a level, 16 of them for the key.
+    let each = per("objects", 100_000, nested(100_000, "{\"a\":", "}"));
+    assert!(each <= 2.0 * 76.0, "{each} bytes per object");
+    // An object that is the value of a 200-byte key, whose entry is past a 128-byte block:
+    // 49 + the 81 bytes of it not yet compressed and their count + 72 + 16 for the key.
+    let key = "k".repeat(200);
+    let each = per(
+        "long-keys",
+        20_000,
+        nested(20_000, &format!("{{\"{key}\":"), "}"),
+    );
+    assert!(each <= 2.0 * 219.0, "{each} bytes per object");
+    // Keys of one object, counted just past the size at which its hash table doubles
+    // (7/8 × 2^18 + 1): 91 bytes each at most, the old table's slots among them.
+    let count = 229_377;
+    let keys: Vec<String> = (0..count).map(|i| format!("\"{i}\":0")).collect();
+    let each = per("keys", count, format!("{{{}}}", keys.join(",")));
+    assert!(each <= 2.0 * 91.0, "{each} bytes per key");
 }
