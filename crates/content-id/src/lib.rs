@@ -1,6 +1,13 @@
 //! Content-derived ids: the same value gives the same id, in every process, on every platform
 //! and in every version of this crate that uses the personalization `identifier:cid:2`.
 //!
+//! ```
+//! let id = content_id::generate(&("report.pdf", 2026))?;
+//! assert_eq!(id.len(), 64); // lower-case hex of a 32-byte BLAKE2b digest
+//! assert_eq!(id, content_id::generate(&("report.pdf", 2026))?);
+//! # Ok::<(), content_id::Error>(())
+//! ```
+//!
 //! A value is written in a typed encoding (below), which is streamed into BLAKE2b; the id is
 //! the digest in lower-case hex ([`generate`]: 64 characters; [`generate_with_length`]: 2 to
 //! 128), or a UUIDv5 of it ([`generate_uuid5`]). Values give their encoding through the
