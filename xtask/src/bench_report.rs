@@ -313,6 +313,7 @@ fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
     // Besides the format crates: what they build on, and the peers.
     let others = [
         "crockford32",
+        "id-text",
         "tick-sequence",
         "uuid",
         "bson",

@@ -9,22 +9,33 @@ use std::path::Path;
 pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
     ("tick-sequence", &["rand", "libc", "js-sys", "getrandom"]),
     ("crockford32", &["thiserror"]),
+    ("id-text", &["thiserror", "serde"]),
     (
         "ulid",
-        &["tick-sequence", "crockford32", "thiserror", "serde", "uuid"],
+        &[
+            "tick-sequence",
+            "crockford32",
+            "id-text",
+            "thiserror",
+            "serde",
+            "uuid",
+        ],
     ),
     (
         "uuid7",
-        &["tick-sequence", "crockford32", "thiserror", "serde", "uuid"],
+        &["tick-sequence", "id-text", "thiserror", "serde", "uuid"],
     ),
     (
         "objectid",
-        &["tick-sequence", "crockford32", "thiserror", "serde", "bson"],
+        &["tick-sequence", "id-text", "thiserror", "serde", "bson"],
     ),
-    ("snowflake", &["tick-sequence", "thiserror", "serde"]),
+    (
+        "snowflake",
+        &["tick-sequence", "id-text", "thiserror", "serde"],
+    ),
     (
         "content-id",
-        &["blake2", "uuid", "crockford32", "thiserror", "serde"],
+        &["blake2", "uuid", "id-text", "thiserror", "serde"],
     ),
     (
         "checksummed-id",

@@ -211,12 +211,12 @@ pub(crate) fn digest<T: StableHash + ?Sized>(
 /// Writes `bytes` (a digest: at most 64 bytes) as lower-case hex into the front of `out`,
 /// which holds twice as many; through the workspace's one hex codec.
 pub(crate) fn write_hex(bytes: &[u8], out: &mut [u8]) {
-    let written = crockford32::hex::encode_lower(bytes, out);
+    let written = id_text::hex::encode_lower(bytes, out);
     debug_assert!(written.is_ok(), "a hex buffer too short for its digest");
 }
 
 /// `bytes` (a digest: at most 64 bytes) as a `String` of lower-case hex.
 pub(crate) fn hex_string(bytes: &[u8]) -> String {
     let mut hex = [0u8; 2 * MAX_DIGEST_SIZE];
-    crockford32::hex::encode_lower(bytes, &mut hex).map_or_else(|_| String::new(), str::to_owned)
+    id_text::hex::encode_lower(bytes, &mut hex).map_or_else(|_| String::new(), str::to_owned)
 }

@@ -1,10 +1,15 @@
-//! Crockford Base32 for integers, its mod-37 check symbols, and the workspace's hex codec.
+//! Crockford Base32 for integers, and its mod-37 check symbols.
+//!
+//! ```
+//! let mut buffer = [0u8; 10];
+//! crockford32::encode_u64(1_234_567, &mut buffer)?;
+//! assert_eq!(crockford32::decode_u64("0000015nm7")?, 1_234_567);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! [Crockford's Base32](https://www.crockford.com/base32.html) writes 5 bits a symbol with
 //! the digits and the Latin capitals minus `I`, `L`, `O` and `U`, which a human could take for
-//! `1`, `1`, `0` or an obscenity. This crate is the text codec of the workspace: ULIDs and
-//! checksummed codes use its Base32, and its [`hex`] module is the one lower-case hex codec
-//! shared by ObjectIds, UUIDv7s and content ids.
+//! `1`, `1`, `0` or an obscenity. ULIDs and checksummed codes are written with it.
 //!
 //! - [`encode`] (a `u128`) and [`encode_u64`] write a number into a caller's buffer of any
 //!   length, most significant symbol first, padded with `0` on the left (the ULID convention);
@@ -14,9 +19,6 @@
 //!   wider than the integer is an overflow, never a wrap.
 //! - [`check_symbol`], [`check_symbol_value`] and [`mod37`]: the check symbol of the specification,
 //!   the value modulo 37 written with the alphabet extended by `*~$=U`.
-//! - [`hex`]: bytes to lower-case hex digits in a caller's buffer, and digits back to bytes
-//!   under an explicit case rule ([`hex::Case::Lower`] or [`hex::Case::Any`]), an invalid
-//!   byte reported with its index.
 //!
 //! `no_std`; the `alloc` feature (on by default) adds [`encode_to_string`]. No function
 //! panics, whatever its input.
@@ -47,7 +49,6 @@ mod check;
 mod decode;
 mod encode;
 mod error;
-pub mod hex;
 
 pub use check::{CHECK_ALPHABET, check_symbol, check_symbol_value, mod37, mod37_symbols};
 pub use decode::{decode, decode_u64, symbol_value};

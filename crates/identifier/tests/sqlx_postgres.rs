@@ -19,7 +19,8 @@ fn run<T: PgId>() {
     block_on(check::<T>());
 }
 
-async fn check<T: PgId>() {
+/// A connection to the test cluster.
+async fn connect() -> PgConnection {
     let socket = test_support::postgres::shared()
         .lock()
         .expect("the cluster")
@@ -30,11 +31,14 @@ async fn check<T: PgId>() {
         .port(test_support::postgres::PORT)
         .username(test_support::postgres::USER)
         .database("postgres");
-    let db = PgConnection::connect_with(&options)
+    PgConnection::connect_with(&options)
         .await
-        .expect("a connection to the test cluster");
+        .expect("a connection to the test cluster")
+}
+
+async fn check<T: PgId>() {
     let mut checks = Checks {
-        db,
+        db: connect().await,
         driver: "sqlx-postgres",
     };
     let (table, ids) = checks.round_trip::<T>(T::POSTGRES).await;
@@ -90,3 +94,27 @@ async fn arrays<T: PgId>(db: &mut PgConnection) {
 }
 
 test_every_id!(run);
+
+/// The text protocol hands a `bytea` over as `\x` and hex digits, which sqlx decodes: one of
+/// another length is refused with the length found.
+#[test]
+fn objectid_in_the_text_protocol_names_a_wrong_length() {
+    block_on(async {
+        let mut db = connect().await;
+        let rows =
+            sqlx::raw_sql("SELECT '\\x00112233'::bytea, '\\x507c7f79bcf86cd7994f6c0e'::bytea")
+                .fetch_all(&mut db)
+                .await
+                .unwrap();
+        let error = rows[0]
+            .try_get::<identifier::objectid::ObjectId, _>(0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("an ObjectId is 12 bytes, found 4"),
+            "{error}"
+        );
+        let id: identifier::objectid::ObjectId = rows[0].get(1);
+        assert_eq!(id.to_string(), "507c7f79bcf86cd7994f6c0e");
+    });
+}

@@ -46,25 +46,17 @@ impl Encode<'_, Postgres> for ObjectId {
     }
 }
 
-/// A `bytea` of 12 bytes, in the binary format or the text format (`\x` and 24 hex digits).
+/// A `bytea` of 12 bytes, in the binary format or the text format (`\x` and 24 hex digits,
+/// read by sqlx's own `bytea` decoding).
 #[cfg(feature = "sqlx-postgres")]
 impl Decode<'_, Postgres> for ObjectId {
     fn decode(value: PgValueRef<'_>) -> Result<Self, BoxDynError> {
         match value.format() {
             PgValueFormat::Binary => Ok(ObjectId::try_from(value.as_bytes()?)?),
+            // sqlx reads the text format only into a `Vec` (the simple query protocol).
             PgValueFormat::Text => {
-                let text = value.as_str()?;
-                text.strip_prefix("\\x")
-                    .and_then(|digits| {
-                        <&[u8; ObjectId::TEXT_LEN]>::try_from(digits.as_bytes()).ok()
-                    })
-                    .and_then(|digits| {
-                        crockford32::hex::decode_array(digits, crockford32::hex::Case::Any).ok()
-                    })
-                    .map(ObjectId::from_bytes)
-                    .ok_or_else(|| {
-                        format!("{text:?} is not the text of a 12-byte PostgreSQL bytea").into()
-                    })
+                let bytes = <Vec<u8> as Decode<'_, Postgres>>::decode(value)?;
+                Ok(ObjectId::try_from(bytes.as_slice())?)
             }
         }
     }

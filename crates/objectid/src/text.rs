@@ -1,10 +1,10 @@
-//! The text form: exactly 24 lower-case hex characters, out and in, through the workspace's
-//! one hex codec, [`crockford32::hex`], under its [`Case::Lower`] rule.
+//! The text form: exactly 24 lower-case hex characters, out and in, through the hex codec of
+//! `id_text`, [`id_text::hex`], under its [`Case::Lower`] rule.
 
 use core::fmt;
 use core::str::FromStr;
 
-use crockford32::hex::{self, Case};
+use id_text::hex::{self, Case};
 
 use crate::{ObjectId, ParseError};
 
@@ -22,15 +22,12 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &str {
-        // Hex digits are ASCII: the check cannot fail.
-        self.encode_ascii(buffer);
-        core::str::from_utf8(buffer).unwrap_or_default()
+        id_text::encoded_str(self.encode_ascii(buffer))
     }
 
     /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
     /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
-    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
-    /// `&str` needs would be wasted.
+    /// bytes (a socket, a file, another language's string).
     ///
     /// ```
     /// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
@@ -63,24 +60,7 @@ impl ObjectId {
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
-        self.with_text(|text| String::from(text))
-    }
-
-    /// Hands the text to `then` as a `&str`. It is written into a buffer of 32 bytes, a
-    /// whole number of 16-byte blocks, and the UTF-8 check a safe `&str` needs runs over all
-    /// of them: the check's fast path takes whole blocks, and the bytes past the text cost
-    /// less than the check's byte-at-a-time tail would.
-    #[inline]
-    fn with_text<R>(self, then: impl FnOnce(&str) -> R) -> R {
-        let mut buffer = [b'0'; 32];
-        let written = buffer
-            .first_chunk_mut()
-            .map(|text| self.encode_ascii(text).len());
-        // Every byte is ASCII: neither the check nor the slicing can fail.
-        let text = core::str::from_utf8(&buffer)
-            .ok()
-            .and_then(|all| all.get(..written.unwrap_or_default()));
-        then(text.unwrap_or_default())
+        String::from(self.encode(&mut [0; ObjectId::TEXT_LEN]))
     }
 }
 
@@ -96,7 +76,7 @@ impl ObjectId {
 /// ```
 impl fmt::Display for ObjectId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_text(|text| f.pad(text))
+        id_text::display(f, |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -109,7 +89,7 @@ impl fmt::Display for ObjectId {
 /// ```
 impl fmt::Debug for ObjectId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_text(|text| write!(f, "ObjectId({text})"))
+        id_text::debug(f, "ObjectId", |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -200,8 +180,7 @@ pub fn extract_timestamp_s(text: &str) -> Result<u64, ParseError> {
 #[cold]
 #[inline(never)]
 fn error_of(text: &str) -> ParseError {
-    let found = text.chars().count();
-    if found != ObjectId::TEXT_LEN {
+    if let Err(found) = id_text::check_char_len(text, ObjectId::TEXT_LEN) {
         return ParseError::InvalidLength {
             found,
             expected: ObjectId::TEXT_LEN,
@@ -209,12 +188,14 @@ fn error_of(text: &str) -> ParseError {
     }
     // 24 characters that do not decode: one of them is not a digit. Every byte before the
     // first such byte is an ASCII digit, so that byte starts a character.
-    let (index, character) = text
+    let index = text
         .bytes()
         .position(|byte| hex::digit_value(byte, Case::Lower).is_none())
-        .and_then(|index| Some((index, text.get(index..)?.chars().next()?)))
-        .unwrap_or((0, char::REPLACEMENT_CHARACTER));
-    ParseError::InvalidCharacter { index, character }
+        .unwrap_or_default();
+    ParseError::InvalidCharacter {
+        index,
+        character: id_text::char_at(text, index),
+    }
 }
 
 #[cfg(test)]

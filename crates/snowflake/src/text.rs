@@ -32,14 +32,12 @@ impl SnowflakeId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; SnowflakeId::TEXT_LEN]) -> &str {
-        // Every byte written is an ASCII digit: the conversion always succeeds.
-        core::str::from_utf8(self.encode_ascii(buffer)).unwrap_or_default()
+        id_text::encoded_str(self.encode_ascii(buffer))
     }
 
     /// Writes the text into the end of `buffer` as ASCII bytes and returns the bytes written: what
     /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
-    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
-    /// `&str` needs would be wasted.
+    /// bytes (a socket, a file, another language's string).
     ///
     /// ```
     /// let id = snowflake::SnowflakeId::try_from(4_194_308_098u64)?;
@@ -94,7 +92,8 @@ impl SnowflakeId {
     #[must_use]
     pub fn to_string(&self) -> String {
         // The canonical text is the integer's decimal, and the standard library's `to_string`
-        // of an integer writes it without the UTF-8 check a safe `&str` of ours needs.
+        // of an integer writes it straight into the `String`: measured 312 instructions, 388
+        // through `encode` and a copy.
         self.to_u64().to_string()
     }
 }
@@ -114,12 +113,12 @@ impl SnowflakeId {
 impl fmt::Display for SnowflakeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Without a width, a precision or a `+`, padding changes nothing and the text is the
-        // integer's: the standard library writes it without the UTF-8 check a safe `&str` of
-        // ours needs (measured 370 instructions through `pad`, 332 this way, 319 for a `u64`).
+        // integer's, which the standard library writes without a buffer of ours (measured 346
+        // instructions through `pad`, 332 this way, 319 for a `u64`).
         if f.width().is_none() && f.precision().is_none() && !f.sign_plus() {
             return fmt::Display::fmt(&self.to_u64(), f);
         }
-        f.pad(self.encode(&mut [0; SnowflakeId::TEXT_LEN]))
+        id_text::display(f, |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -132,7 +131,7 @@ impl fmt::Display for SnowflakeId {
 /// ```
 impl fmt::Debug for SnowflakeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SnowflakeId({})", self.to_u64())
+        id_text::debug(f, "SnowflakeId", |buffer| self.encode_ascii(buffer))
     }
 }
 

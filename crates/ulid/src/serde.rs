@@ -1,11 +1,12 @@
 //! Feature `serde`: the text for human-readable formats, the 16 bytes for binary ones.
 
-use core::fmt;
-
-use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
-use serde::ser::{Serialize, Serializer};
+use id_text::serde::TextOrBytes;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Ulid;
+
+/// What serde's errors say a ULID is.
+const EXPECTING: &str = "a ULID: 26 Crockford Base32 characters, or 16 bytes";
 
 /// The 26-character text if the format is human-readable, else the 16 big-endian bytes.
 ///
@@ -16,11 +17,9 @@ use crate::Ulid;
 /// ```
 impl Serialize for Ulid {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode(&mut [0; Ulid::TEXT_LEN]))
-        } else {
-            serializer.serialize_bytes(&self.to_bytes())
-        }
+        id_text::serde::serialize(serializer, &self.to_bytes(), |buffer| {
+            self.encode_ascii(buffer)
+        })
     }
 }
 
@@ -34,49 +33,7 @@ impl Serialize for Ulid {
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 impl<'de> Deserialize<'de> for Ulid {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Ulid, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_str(UlidVisitor)
-        } else {
-            deserializer.deserialize_bytes(UlidVisitor)
-        }
-    }
-}
-
-struct UlidVisitor;
-
-impl<'de> Visitor<'de> for UlidVisitor {
-    type Value = Ulid;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a ULID: 26 Crockford Base32 characters, or 16 bytes")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Ulid, E> {
-        text.parse().map_err(E::custom)
-    }
-
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Ulid, E> {
-        match <[u8; 16]>::try_from(bytes) {
-            Ok(bytes) => Ok(Ulid::from_bytes(bytes)),
-            Err(_) => Err(E::invalid_length(bytes.len(), &self)),
-        }
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Ulid, A::Error> {
-        let mut bytes = [0u8; 16];
-        for (index, byte) in bytes.iter_mut().enumerate() {
-            *byte = seq
-                .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(index, &self))?;
-        }
-        let mut extra = 0;
-        while seq.next_element::<de::IgnoredAny>()?.is_some() {
-            extra += 1;
-        }
-        if extra > 0 {
-            return Err(de::Error::invalid_length(16 + extra, &self));
-        }
-        Ok(Ulid::from_bytes(bytes))
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        TextOrBytes::new(EXPECTING, Ulid::try_from).deserialize(deserializer)
     }
 }

@@ -58,9 +58,9 @@ impl Decode<'_, Postgres> for Ulid {
             PgValueFormat::Binary => Ok(Ulid::try_from(value.as_bytes()?)?),
             PgValueFormat::Text => {
                 let text = value.as_str()?;
-                let digits = <&[u8; crockford32::hex::UUID_LEN]>::try_from(text.as_bytes())
+                let digits = <&[u8; id_text::uuid_text::LEN]>::try_from(text.as_bytes())
                     .map_err(|_| format!("{text:?} is not the text of a PostgreSQL uuid"))?;
-                let value = crockford32::hex::decode_uuid(digits, crockford32::hex::Case::Any)?;
+                let value = id_text::uuid_text::decode(digits, id_text::hex::Case::Any)?;
                 Ok(Ulid::from_u128(value))
             }
         }

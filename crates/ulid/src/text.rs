@@ -20,15 +20,12 @@ impl Ulid {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; Ulid::TEXT_LEN]) -> &str {
-        // Symbols are ASCII: the check cannot fail.
-        self.encode_ascii(buffer);
-        core::str::from_utf8(buffer).unwrap_or_default()
+        id_text::encoded_str(self.encode_ascii(buffer))
     }
 
     /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
     /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
-    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
-    /// `&str` needs would be wasted.
+    /// bytes (a socket, a file, another language's string).
     ///
     /// ```
     /// let id: ulid::Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
@@ -61,24 +58,7 @@ impl Ulid {
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
-        self.with_text(|text| String::from(text))
-    }
-
-    /// Hands the text to `then` as a `&str`. It is written into a buffer of 32 bytes, a
-    /// whole number of 16-byte blocks, and the UTF-8 check a safe `&str` needs runs over all
-    /// of them: the check's fast path takes whole blocks, and the bytes past the text cost
-    /// less than the check's byte-at-a-time tail would.
-    #[inline]
-    fn with_text<R>(self, then: impl FnOnce(&str) -> R) -> R {
-        let mut buffer = [b'0'; 32];
-        let written = buffer
-            .first_chunk_mut()
-            .map(|text| self.encode_ascii(text).len());
-        // Every byte is ASCII: neither the check nor the slicing can fail.
-        let text = core::str::from_utf8(&buffer)
-            .ok()
-            .and_then(|all| all.get(..written.unwrap_or_default()));
-        then(text.unwrap_or_default())
+        String::from(self.encode(&mut [0; Ulid::TEXT_LEN]))
     }
 }
 
@@ -93,7 +73,7 @@ impl Ulid {
 /// ```
 impl fmt::Display for Ulid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_text(|text| f.pad(text))
+        id_text::display(f, |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -104,7 +84,7 @@ impl fmt::Display for Ulid {
 /// ```
 impl fmt::Debug for Ulid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_text(|text| write!(f, "Ulid({text})"))
+        id_text::debug(f, "Ulid", |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -190,8 +170,7 @@ fn parse(text: &str) -> Result<u128, ParseError> {
 #[cold]
 #[inline(never)]
 fn error_of(text: &str) -> ParseError {
-    let found = text.chars().count();
-    if found != Ulid::TEXT_LEN {
+    if let Err(found) = id_text::check_char_len(text, Ulid::TEXT_LEN) {
         return ParseError::InvalidLength {
             found,
             expected: Ulid::TEXT_LEN,

@@ -1,11 +1,12 @@
 //! Feature `serde`: the text form for human-readable formats, the 16 bytes for binary ones.
 
-use core::fmt;
-
-use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
+use id_text::serde::TextOrBytes;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Uuid7;
+
+/// What serde's errors say a UUIDv7 is.
+const EXPECTING: &str = "a UUIDv7: 36 characters xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or 16 bytes";
 
 /// The 36-character text for a human-readable serializer, the 16 bytes (big-endian) for a
 /// binary one.
@@ -17,11 +18,9 @@ use crate::Uuid7;
 /// ```
 impl Serialize for Uuid7 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            serializer.serialize_str(self.encode(&mut [0; Uuid7::TEXT_LEN]))
-        } else {
-            serializer.serialize_bytes(&self.to_bytes())
-        }
+        id_text::serde::serialize(serializer, &self.to_bytes(), |buffer| {
+            self.encode_ascii(buffer)
+        })
     }
 }
 
@@ -36,47 +35,6 @@ impl Serialize for Uuid7 {
 /// ```
 impl<'de> Deserialize<'de> for Uuid7 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        if deserializer.is_human_readable() {
-            deserializer.deserialize_str(Uuid7Visitor)
-        } else {
-            deserializer.deserialize_bytes(Uuid7Visitor)
-        }
-    }
-}
-
-struct Uuid7Visitor;
-
-impl<'de> Visitor<'de> for Uuid7Visitor {
-    type Value = Uuid7;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a UUIDv7: 36 characters xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or 16 bytes")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Uuid7, E> {
-        text.parse().map_err(E::custom)
-    }
-
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Uuid7, E> {
-        let bytes =
-            <[u8; 16]>::try_from(bytes).map_err(|_| E::invalid_length(bytes.len(), &self))?;
-        Uuid7::from_bytes(bytes).map_err(E::custom)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Uuid7, A::Error> {
-        let mut bytes = [0u8; 16];
-        for (index, byte) in bytes.iter_mut().enumerate() {
-            *byte = seq
-                .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(index, &self))?;
-        }
-        let mut len = bytes.len();
-        while seq.next_element::<IgnoredAny>()?.is_some() {
-            len += 1;
-        }
-        if len != bytes.len() {
-            return Err(de::Error::invalid_length(len, &self));
-        }
-        self.visit_bytes(&bytes)
+        TextOrBytes::new(EXPECTING, Uuid7::from_bytes).deserialize(deserializer)
     }
 }

@@ -1,12 +1,13 @@
 //! The text form: 36 characters, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lower case out, either
-//! case in. The digits and the hyphens are the workspace's one hex codec
-//! ([`crockford32::hex::encode_uuid`], [`crockford32::hex::decode_uuid`]); this file adds the
+//! case in. The digits and the hyphens are the UUID text of `id_text`
+//! ([`id_text::uuid_text::encode`], [`id_text::uuid_text::decode`]); this file adds the
 //! version and variant checks, and errors that count characters.
 
 use core::fmt;
 use core::str::FromStr;
 
-use crockford32::hex::{self, Case};
+use id_text::hex::{Case, DecodeError};
+use id_text::uuid_text;
 
 use crate::{ParseError, Uuid7, id};
 
@@ -27,16 +28,12 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &str {
-        // Every byte written is ASCII, so the check cannot fail; without `unsafe` there is no
-        // skipping it, and it takes about half the time of `encode`.
-        self.encode_ascii(buffer);
-        core::str::from_utf8(buffer).unwrap_or_default()
+        id_text::encoded_str(self.encode_ascii(buffer))
     }
 
     /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
     /// [`encode`](Self::encode) writes, without making a `&str` of it. For a writer that takes
-    /// bytes (a socket, a file, another language's string), where the UTF-8 check a safe
-    /// `&str` needs would be wasted.
+    /// bytes (a socket, a file, another language's string).
     ///
     /// ```
     /// let id: uuid7::Uuid7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse()?;
@@ -46,7 +43,7 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &[u8] {
-        hex::encode_uuid(self.to_u128(), buffer);
+        uuid_text::encode(self.to_u128(), buffer);
         buffer
     }
 
@@ -69,24 +66,7 @@ impl Uuid7 {
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
-        self.with_text(|text| String::from(text))
-    }
-
-    /// Hands the text to `then` as a `&str`. It is written into a buffer of 48 bytes, a
-    /// whole number of 16-byte blocks, and the UTF-8 check a safe `&str` needs runs over all
-    /// of them: the check's fast path takes whole blocks, and the bytes past the text cost
-    /// less than the check's byte-at-a-time tail would.
-    #[inline]
-    fn with_text<R>(self, then: impl FnOnce(&str) -> R) -> R {
-        let mut buffer = [b'0'; 48];
-        let written = buffer
-            .first_chunk_mut()
-            .map(|text| self.encode_ascii(text).len());
-        // Every byte is ASCII: neither the check nor the slicing can fail.
-        let text = core::str::from_utf8(&buffer)
-            .ok()
-            .and_then(|all| all.get(..written.unwrap_or_default()));
-        then(text.unwrap_or_default())
+        String::from(self.encode(&mut [0; Uuid7::TEXT_LEN]))
     }
 }
 
@@ -102,7 +82,7 @@ impl Uuid7 {
 /// ```
 impl fmt::Display for Uuid7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_text(|text| f.pad(text))
+        id_text::display(f, |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -115,7 +95,7 @@ impl fmt::Display for Uuid7 {
 /// ```
 impl fmt::Debug for Uuid7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_text(|text| write!(f, "Uuid7({text})"))
+        id_text::debug(f, "Uuid7", |buffer| self.encode_ascii(buffer))
     }
 }
 
@@ -149,7 +129,7 @@ impl FromStr for Uuid7 {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let value = <&[u8; LEN]>::try_from(text.as_bytes())
             .ok()
-            .and_then(|text| hex::decode_uuid(text, Case::Any).ok())
+            .and_then(|text| uuid_text::decode(text, Case::Any).ok())
             .ok_or_else(|| error_of(text))?;
         // `from_u128` checks the version, then the variant, and nothing else.
         Uuid7::from_u128(value).map_err(|_| match (id::version(value), id::variant(value)) {
@@ -182,37 +162,26 @@ impl TryFrom<&str> for Uuid7 {
 #[cold]
 #[inline(never)]
 fn error_of(text: &str) -> ParseError {
-    let found = text.chars().count();
-    if found != LEN {
+    if let Err(found) = id_text::check_char_len(text, LEN) {
         return ParseError::InvalidLength {
             found,
             expected: LEN,
         };
     }
-    for (index, &byte) in text.as_bytes().iter().enumerate() {
-        let character = || {
-            text.get(index..)
-                .and_then(|rest| rest.chars().next())
-                .unwrap_or(char::REPLACEMENT_CHARACTER)
-        };
-        if hex::UUID_HYPHENS.contains(&index) {
-            if byte != b'-' {
-                return ParseError::MissingHyphen {
-                    index,
-                    character: character(),
-                };
-            }
-        } else if hex::digit_value(byte, Case::Any).is_none() {
-            return ParseError::InvalidCharacter {
-                index,
-                character: character(),
-            };
-        }
-    }
-    // Not reached: 36 characters that `decode` refused hold a byte out of place.
-    ParseError::InvalidLength {
-        found,
-        expected: LEN,
+    match uuid_text::misplaced(text.as_bytes(), Case::Any) {
+        Some(DecodeError::MissingHyphen { index, .. }) => ParseError::MissingHyphen {
+            index,
+            character: id_text::char_at(text, index),
+        },
+        Some(DecodeError::InvalidDigit { index, .. }) => ParseError::InvalidCharacter {
+            index,
+            character: id_text::char_at(text, index),
+        },
+        // Not reached: 36 characters that `decode` refused hold a byte out of place.
+        _ => ParseError::InvalidLength {
+            found: LEN,
+            expected: LEN,
+        },
     }
 }
 

@@ -1,23 +1,19 @@
 //! Property tests of the hex codec: round trips, agreement with `format!("{:02x}")`, the index
 //! of the first bad byte, the case rules, no panic on any input.
 
-use crockford32::hex::{
-    self, Case, DecodeError, EncodeError, UUID_HYPHENS, UUID_LEN, decode, decode_array,
-    decode_u128, decode_uuid, encode_array, encode_byte, encode_lower, encode_uuid,
+use id_text::hex::{
+    self, Case, DecodeError, EncodeError, decode, decode_array, decode_u128, encode_array,
+    encode_byte, encode_lower,
 };
 use proptest::prelude::*;
+
+mod common;
+
+use common::{config, is_digit};
 
 /// The standard library's lower-case hex of `bytes`.
 fn std_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-/// Whether `byte` is a digit under `case`, by the standard library.
-fn is_digit(byte: u8, case: Case) -> bool {
-    match case {
-        Case::Lower => matches!(byte, b'0'..=b'9' | b'a'..=b'f'),
-        Case::Any => byte.is_ascii_hexdigit(),
-    }
 }
 
 /// Digits of both cases, and strangers next to them.
@@ -30,37 +26,8 @@ fn case() -> impl Strategy<Value = Case> {
     prop_oneof![Just(Case::Lower), Just(Case::Any)]
 }
 
-/// The text of a UUID by the standard library: 32 digits, then the hyphens put in.
-fn std_uuid(value: u128) -> String {
-    let digits = format!("{value:032x}");
-    [
-        &digits[..8],
-        &digits[8..12],
-        &digits[12..16],
-        &digits[16..20],
-        &digits[20..],
-    ]
-    .join("-")
-}
-
 proptest! {
-    #[test]
-    fn a_uuid_is_written_as_the_standard_library_writes_it_and_read_back(
-        value in any::<u128>(),
-        upper in any::<bool>(),
-    ) {
-        let mut out = [0u8; UUID_LEN];
-        encode_uuid(value, &mut out);
-        let expected = std_uuid(value);
-        prop_assert_eq!(std::str::from_utf8(&out).unwrap(), expected.as_str());
-        let mut text = out;
-        if upper {
-            text.make_ascii_uppercase();
-        }
-        prop_assert_eq!(decode_uuid(&text, Case::Any), Ok(value));
-        let has_upper = text.iter().any(u8::is_ascii_uppercase);
-        prop_assert_eq!(decode_uuid(&text, Case::Lower).is_ok(), !has_upper);
-    }
+    #![proptest_config(config())]
 
     #[test]
     fn a_fixed_array_is_written_as_format_writes_it(bytes in any::<[u8; 12]>()) {
@@ -223,41 +190,4 @@ fn empty_input_is_empty_output() {
     assert_eq!(encode_lower(&[], &mut []), Ok(""));
     assert_eq!(decode(b"", Case::Lower, &mut []), Ok(&[][..]));
     assert_eq!(decode_array::<0, 0>(&[], Case::Any), Ok([]));
-}
-
-/// Every byte at every place of a UUID's text, against the standard library's reading: the
-/// digits' places take exactly the digits of the case rule, the hyphens' places only `-`,
-/// and the error names the place and the byte.
-#[test]
-#[cfg_attr(
-    miri,
-    ignore = "18,432 texts: minutes under Miri; the plain test run covers it"
-)]
-fn every_byte_at_every_place_of_a_uuid_is_read_as_the_standard_library_reads_it() {
-    let base = *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-    for case in [Case::Lower, Case::Any] {
-        for index in 0..UUID_LEN {
-            for byte in 0..=u8::MAX {
-                let mut text = base;
-                text[index] = byte;
-                let expected = if UUID_HYPHENS.contains(&index) {
-                    if byte == b'-' {
-                        Ok(0x017f22e2_79b0_7cc3_98c4_dc0c0c07398f)
-                    } else {
-                        Err(DecodeError::MissingHyphen { index, byte })
-                    }
-                } else if is_digit(byte, case) {
-                    let digits: String = text
-                        .iter()
-                        .map(|&b| b as char)
-                        .filter(|&c| c != '-')
-                        .collect();
-                    Ok(u128::from_str_radix(&digits, 16).unwrap())
-                } else {
-                    Err(DecodeError::InvalidDigit { index, byte, case })
-                };
-                assert_eq!(decode_uuid(&text, case), expected, "{byte:#04x} at {index}");
-            }
-        }
-    }
 }

@@ -1,4 +1,4 @@
-//! Hexadecimal: the one codec of the workspace, lower case out, an explicit case rule in.
+//! Hexadecimal: lower case out, an explicit case rule in.
 //!
 //! ObjectIds, UUIDv7s and content ids all write bytes as lower-case hex; they differ in what
 //! they read back. A UUID reads either case ([`Case::Any`]), an ObjectId only its canonical
@@ -8,24 +8,24 @@
 //! - [`encode_lower`] writes any number of bytes into the front of a caller's buffer and
 //!   returns the digits as a `&str`; [`encode_byte`] gives the two digits of one byte, for a
 //!   format that lays them out itself (a UUID's hyphens).
-//! - [`encode_array`] writes a fixed number of bytes as ASCII digits, without the UTF-8 check a
-//!   `&str` costs, for a format that writes bytes.
+//! - [`encode_array`] writes a fixed number of bytes as ASCII digits into an array of exactly
+//!   twice their number, for a format whose sizes are constants.
 //! - [`decode`] reads any number of digits back under a [`Case`] rule; [`decode_array`] is
 //!   the same for a fixed number, whose sizes are checked when the program is compiled, and
 //!   [`decode_u128`] reads 32 digits as one number; [`digit_value`] reads one digit.
-//! - [`encode_uuid`] and [`decode_uuid`] are the hyphenated text of a UUID
-//!   (`8-4-4-4-12` digits): the layout every UUID and every PostgreSQL `uuid` uses.
+//!
+//! The hyphenated text of a UUID, digits from this module, is [`crate::uuid_text`].
 //!
 //! Writing looks each byte up in a table of its two digits (512 bytes, built at compile time
 //! from [`DIGITS`]). Reading handles sixteen digits at once as the bytes of one 128-bit word,
 //! range-checked and packed without a table, with one branch a word; the byte index of a bad
 //! digit is worked out only once there is one. Each is the faster of the ways measured. No
-//! allocation, no `unsafe`, and no function panics, whatever its input.
+//! allocation, and no function panics, whatever its input.
 //!
 //! # Examples
 //!
 //! ```
-//! use crockford32::hex::{self, Case, DecodeError};
+//! use id_text::hex::{self, Case, DecodeError};
 //!
 //! let mut buffer = [0u8; 8];
 //! assert_eq!(hex::encode_lower(&[0xDE, 0xAD, 0xBE, 0xEF], &mut buffer)?, "deadbeef");
@@ -44,7 +44,7 @@ use core::fmt;
 /// The 16 digits, in order of value: `DIGITS[v]` writes the 4-bit value `v`.
 ///
 /// ```
-/// assert_eq!(crockford32::hex::DIGITS[10], b'a');
+/// assert_eq!(id_text::hex::DIGITS[10], b'a');
 /// ```
 pub const DIGITS: &[u8; 16] = b"0123456789abcdef";
 
@@ -62,7 +62,7 @@ static PAIRS: [[u8; 2]; 256] = {
 /// Which letters a decoder accepts for the values 10 to 15.
 ///
 /// ```
-/// use crockford32::hex::{Case, digit_value};
+/// use id_text::hex::{Case, digit_value};
 ///
 /// assert_eq!(digit_value(b'b', Case::Lower), Some(11));
 /// assert_eq!(digit_value(b'B', Case::Lower), None);
@@ -101,7 +101,7 @@ impl fmt::Display for Case {
 /// A buffer too short for the digits of the bytes to encode.
 ///
 /// ```
-/// use crockford32::hex::{self, EncodeError};
+/// use id_text::hex::{self, EncodeError};
 ///
 /// let error = hex::encode_lower(&[1, 2, 3], &mut [0u8; 5]).unwrap_err();
 /// assert_eq!(error, EncodeError::BufferTooShort { len: 5, needed: 6 });
@@ -123,7 +123,7 @@ pub enum EncodeError {
 /// Text that is not hex digits under the [`Case`] rule asked for, or does not fit the buffer.
 ///
 /// ```
-/// use crockford32::hex::{self, Case, DecodeError};
+/// use id_text::hex::{self, Case, DecodeError};
 ///
 /// let error = hex::decode(b"0fG0", Case::Any, &mut [0u8; 2]).unwrap_err();
 /// assert_eq!(error, DecodeError::InvalidDigit { index: 2, byte: b'G', case: Case::Any });
@@ -158,8 +158,8 @@ pub enum DecodeError {
         /// The rule it broke.
         case: Case,
     },
-    /// In the text of a UUID ([`decode_uuid`]), the first place of a hyphen that holds
-    /// something else; every byte before it is in place.
+    /// In the text of a UUID ([`uuid_text::decode`](crate::uuid_text::decode)), the first
+    /// place of a hyphen that holds something else; every byte before it is in place.
     #[error("invalid byte {byte:#04x} at index {index}: not the hyphen of a UUID's text")]
     MissingHyphen {
         /// Its index in the text: 8, 13, 18 or 23.
@@ -172,7 +172,7 @@ pub enum DecodeError {
 /// The value (0 to 15) of one digit under `case`, or `None` if `byte` is not one.
 ///
 /// ```
-/// use crockford32::hex::{Case, digit_value};
+/// use id_text::hex::{Case, digit_value};
 ///
 /// assert_eq!(digit_value(b'7', Case::Lower), Some(7));
 /// assert_eq!(digit_value(b'f', Case::Lower), Some(15));
@@ -194,7 +194,7 @@ pub const fn digit_value(byte: u8, case: Case) -> Option<u8> {
 /// The two lower-case digits of `byte`, the more significant first.
 ///
 /// ```
-/// assert_eq!(crockford32::hex::encode_byte(0x7F), *b"7f");
+/// assert_eq!(id_text::hex::encode_byte(0x7F), *b"7f");
 /// ```
 #[inline]
 #[must_use]
@@ -214,9 +214,9 @@ pub const fn encode_byte(byte: u8) -> [u8; 2] {
 ///
 /// ```
 /// let mut buffer = [b'.'; 6];
-/// assert_eq!(crockford32::hex::encode_lower(&[0x00, 0x7F], &mut buffer)?, "007f");
+/// assert_eq!(id_text::hex::encode_lower(&[0x00, 0x7F], &mut buffer)?, "007f");
 /// assert_eq!(&buffer, b"007f..");
-/// # Ok::<(), crockford32::hex::EncodeError>(())
+/// # Ok::<(), id_text::hex::EncodeError>(())
 /// ```
 #[inline]
 pub fn encode_lower<'a>(bytes: &[u8], out: &'a mut [u8]) -> Result<&'a str, EncodeError> {
@@ -227,17 +227,15 @@ pub fn encode_lower<'a>(bytes: &[u8], out: &'a mut [u8]) -> Result<&'a str, Enco
         return Err(EncodeError::BufferTooShort { len, needed });
     };
     write_digits(bytes, digits);
-    // Every byte written is an ASCII digit, so the check cannot fail.
-    Ok(core::str::from_utf8(digits).unwrap_or_default())
+    Ok(crate::encoded_str(digits))
 }
 
 /// Writes the `N` bytes as `M = 2 * N` lower-case digits into `out`: [`encode_lower`] for a
-/// fixed size, checked when the program is compiled, that returns nothing, so that a format
-/// writing bytes (not a `&str`) pays no UTF-8 check.
+/// fixed size, checked when the program is compiled, so that it has no error to return.
 ///
 /// ```
 /// let mut out = [0u8; 6];
-/// crockford32::hex::encode_array(&[0x50, 0x7C, 0x0F], &mut out);
+/// id_text::hex::encode_array(&[0x50, 0x7C, 0x0F], &mut out);
 /// assert_eq!(&out, b"507c0f");
 /// ```
 #[inline]
@@ -259,7 +257,7 @@ pub fn encode_array<const N: usize, const M: usize>(bytes: &[u8; N], out: &mut [
 /// # Examples
 ///
 /// ```
-/// use crockford32::hex::{self, Case, DecodeError};
+/// use id_text::hex::{self, Case, DecodeError};
 ///
 /// let mut buffer = [0u8; 4];
 /// assert_eq!(hex::decode(b"01aB", Case::Any, &mut buffer)?, [0x01, 0xAB]);
@@ -295,7 +293,7 @@ pub fn decode<'a>(text: &[u8], case: Case, out: &'a mut [u8]) -> Result<&'a [u8]
 /// # Examples
 ///
 /// ```
-/// use crockford32::hex::{self, Case, DecodeError};
+/// use id_text::hex::{self, Case, DecodeError};
 ///
 /// assert_eq!(hex::decode_array(b"507c7f", Case::Lower), Ok([0x50, 0x7C, 0x7F]));
 /// assert_eq!(
@@ -323,7 +321,7 @@ pub fn decode_array<const N: usize, const M: usize>(
 /// # Examples
 ///
 /// ```
-/// use crockford32::hex::{self, Case};
+/// use id_text::hex::{self, Case};
 ///
 /// let digits = b"017F22E279B07CC398C4DC0C0C07398F";
 /// assert_eq!(hex::decode_u128(digits, Case::Any), Ok(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F));
@@ -347,111 +345,6 @@ pub fn decode_u128(digits: &[u8; 32], case: Case) -> Result<u128, DecodeError> {
         return Err(invalid_digit(low, 16, case));
     }
     Ok((u128::from(high_value) << 64) | u128::from(low_value))
-}
-
-/// The length of a UUID's text: 32 digits in groups of 8, 4, 4, 4 and 12, joined by hyphens.
-pub const UUID_LEN: usize = 36;
-
-/// The byte indices of the four hyphens in a UUID's text.
-///
-/// ```
-/// use crockford32::hex::UUID_HYPHENS;
-///
-/// let text = b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-/// assert!(UUID_HYPHENS.iter().all(|&index| text[index] == b'-'));
-/// ```
-pub const UUID_HYPHENS: [usize; 4] = [8, 13, 18, 23];
-
-/// The byte index, in a UUID's text, of the first of the two digits of each of its 16 bytes.
-const UUID_BYTE_DIGITS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
-
-/// Writes `value`, most significant byte first, as the text of a UUID into `out`: lower-case
-/// digits in groups of 8, 4, 4, 4 and 12, joined by hyphens. Bytes, not a `&str`: a caller
-/// that needs one pays the UTF-8 check itself.
-///
-/// ```
-/// let mut out = [0u8; crockford32::hex::UUID_LEN];
-/// crockford32::hex::encode_uuid(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F, &mut out);
-/// assert_eq!(&out, b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
-/// ```
-#[inline]
-pub fn encode_uuid(value: u128, out: &mut [u8; UUID_LEN]) {
-    // Each byte's two digits straight to their place: measured faster than writing the 32
-    // digits in a row and moving them around the hyphens.
-    for (byte, first) in value.to_be_bytes().into_iter().zip(UUID_BYTE_DIGITS) {
-        let [high, low] = encode_byte(byte);
-        out[first] = high;
-        out[first + 1] = low;
-    }
-    for hyphen in UUID_HYPHENS {
-        out[hyphen] = b'-';
-    }
-}
-
-/// Reads the text of a UUID (32 digits under `case`, in groups of 8, 4, 4, 4 and 12 joined by
-/// hyphens) as a number, the first digit most significant. Only that layout: no braces, no
-/// `urn:uuid:`, no 32 digits without hyphens.
-///
-/// # Errors
-///
-/// For the first byte out of place: [`DecodeError::MissingHyphen`] where a hyphen belongs,
-/// [`DecodeError::InvalidDigit`] where a digit does.
-///
-/// # Examples
-///
-/// ```
-/// use crockford32::hex::{self, Case, DecodeError};
-///
-/// let value = hex::decode_uuid(b"017F22E2-79b0-7cc3-98c4-dc0c0c07398f", Case::Any)?;
-/// assert_eq!(value, 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F);
-/// assert_eq!(
-///     hex::decode_uuid(b"017f22e2_79b0-7cc3-98c4-dc0c0c07398f", Case::Any),
-///     Err(DecodeError::MissingHyphen { index: 8, byte: b'_' })
-/// );
-/// assert_eq!(
-///     hex::decode_uuid(b"017F22E2-79b0-7cc3-98c4-dc0c0c07398f", Case::Lower),
-///     Err(DecodeError::InvalidDigit { index: 3, byte: b'F', case: Case::Lower })
-/// );
-/// # Ok::<(), DecodeError>(())
-/// ```
-#[inline]
-pub fn decode_uuid(text: &[u8; UUID_LEN], case: Case) -> Result<u128, DecodeError> {
-    // The digits gathered into a row, then read as two words by `decode_u128`. A loop: an
-    // iterator `map` measured more than twice as slow.
-    let mut digits = [0u8; 32];
-    for (pair, first) in digits
-        .as_chunks_mut::<2>()
-        .0
-        .iter_mut()
-        .zip(UUID_BYTE_DIGITS)
-    {
-        *pair = [text[first], text[first + 1]];
-    }
-    let hyphens = UUID_HYPHENS.map(|index| text[index]);
-    match decode_u128(&digits, case) {
-        Ok(value) if hyphens == [b'-'; 4] => Ok(value),
-        _ => Err(uuid_error(text, case)),
-    }
-}
-
-/// The error of a UUID's text that [`decode_uuid`] refused: its first byte out of place.
-#[cold]
-#[inline(never)]
-fn uuid_error(text: &[u8; UUID_LEN], case: Case) -> DecodeError {
-    for (index, &byte) in text.iter().enumerate() {
-        if UUID_HYPHENS.contains(&index) {
-            if byte != b'-' {
-                return DecodeError::MissingHyphen { index, byte };
-            }
-        } else if digit_value(byte, case).is_none() {
-            return DecodeError::InvalidDigit { index, byte, case };
-        }
-    }
-    // Not reached: a refused text has a byte out of place.
-    DecodeError::MissingHyphen {
-        index: UUID_HYPHENS[0],
-        byte: text[UUID_HYPHENS[0]],
-    }
 }
 
 /// Writes the digits of `bytes` into `digits`, which the callers make exactly twice as long;

@@ -1,0 +1,27 @@
+//! What the property tests of hex and of the UUID text share.
+
+use id_text::hex::Case;
+use proptest::test_runner::Config;
+
+/// Fewer cases under Miri, which interprets every instruction, and no failure file there:
+/// isolation hides the working directory it would be written to.
+pub(crate) fn config() -> Config {
+    let default = Config::default();
+    if cfg!(miri) {
+        Config {
+            cases: default.cases.min(8),
+            failure_persistence: None,
+            ..default
+        }
+    } else {
+        default
+    }
+}
+
+/// Whether `byte` is a digit under `case`, by the standard library.
+pub(crate) fn is_digit(byte: u8, case: Case) -> bool {
+    match case {
+        Case::Lower => matches!(byte, b'0'..=b'9' | b'a'..=b'f'),
+        Case::Any => byte.is_ascii_hexdigit(),
+    }
+}
