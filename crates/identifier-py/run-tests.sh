@@ -5,7 +5,7 @@
 #      content ids with;
 #   3. the wheel (maturin build --release) into target/py-wheels, installed into the venv;
 #   4. pytest on crates/identifier-py/tests (extra arguments are passed to pytest).
-# Exits non-zero, with a message, on the first failure. PYTHON picks the interpreter (3.9+) of
+# Exits non-zero, with a message, on the first failure. PYTHON picks the interpreter (3.10+) of
 # a new venv; delete target/py-venv to change it.
 set -euo pipefail
 
@@ -22,9 +22,9 @@ fail() {
 }
 step() { printf '\n--> %s\n' "$*"; }
 
-command -v "$python" >/dev/null 2>&1 || fail "no '$python' on PATH: install CPython 3.9 or later, or set PYTHON"
-"$python" -c 'import sys; sys.exit(sys.version_info < (3, 9))' ||
-    fail "$("$python" --version 2>&1) is too old: the package needs CPython 3.9 or later"
+command -v "$python" >/dev/null 2>&1 || fail "no '$python' on PATH: install CPython 3.10 or later, or set PYTHON"
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' ||
+    fail "$("$python" --version 2>&1) is too old: the package needs CPython 3.10 or later"
 command -v cargo >/dev/null 2>&1 || fail "no cargo on PATH: the package is built from Rust (https://rustup.rs)"
 
 step "virtual environment: $venv"

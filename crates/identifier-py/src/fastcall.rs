@@ -3,13 +3,17 @@
 //! directly. Any other call (an explicit timestamp, a wrong argument) goes to the PyO3
 //! function of the same name, which checks the arguments and raises as documented.
 //!
-//! PyO3 registers the functions of an extension built for the stable ABI of CPython 3.9 with
-//! `METH_VARARGS | METH_KEYWORDS`, since `METH_FASTCALL` joined the limited API only in 3.10;
-//! every CPython from 3.7 implements it (the tests run on 3.9 too). A call through it skips
-//! the tuple of arguments and PyO3's parsing of it: about 15 of the 90 ns that
-//! `generate_uuid7()` took through PyO3 alone on CPython 3.11.
+//! PyO3 registers that function with `METH_FASTCALL | METH_KEYWORDS` too (the limited API of
+//! CPython 3.10 has it), but its call still enters PyO3's trampoline (a thread-local count of
+//! the attached thread, read through `__tls_get_addr` in a shared library, and a panic guard)
+//! and its keyword parser, `extract_arguments_fastcall`, before the generator runs. That is
+//! 12 to 15 ns a call, a fifth of it: through PyO3's function alone, `generate_uuid7()`,
+//! `generate_ulid()` and `generate_object_id()` took 78.4, 75.6 and 76.0 ns, against 66.2,
+//! 61.5 and 61.4 ns through this entry point (CPython 3.11 on x86_64, the medians of 16
+//! alternated runs of `bench.py`'s measurement on each build; their best runs differ as much,
+//! the statements both builds share by 3 % at most; BENCHMARKS.md, "In Python").
 
-use std::ffi::{CString, c_int};
+use std::ffi::CString;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 use pyo3::exceptions::PyValueError;
@@ -19,23 +23,12 @@ use pyo3::types::{PyCFunction, PyString};
 
 use crate::text::Text;
 
-/// `METH_FASTCALL` (`Include/methodobject.h`), which pyo3-ffi names only for CPython 3.10.
-const METH_FASTCALL: c_int = 0x0080;
-
-/// The C signature of a `METH_FASTCALL | METH_KEYWORDS` function.
-pub(crate) type FastCall = unsafe extern "C" fn(
-    *mut ffi::PyObject,
-    *const *mut ffi::PyObject,
-    ffi::Py_ssize_t,
-    *mut ffi::PyObject,
-) -> *mut ffi::PyObject;
-
 /// Adds to `module` a builtin named as `checked`, whose calls go to `entry`, and whose
 /// `__doc__` and signature are those of `checked`; `slot` keeps `checked` for `entry`.
 pub(crate) fn add(
     module: &Bound<'_, PyModule>,
     checked: Bound<'_, PyCFunction>,
-    entry: FastCall,
+    entry: ffi::PyCFunctionFastWithKeywords,
     slot: &'static AtomicPtr<ffi::PyObject>,
 ) -> PyResult<()> {
     let py = module.py();
@@ -49,14 +42,11 @@ pub(crate) fn add(
     // process, like PyO3's own.
     let def = Box::leak(Box::new(ffi::PyMethodDef {
         ml_name: c_string(name.clone())?.into_raw(),
+        // CPython reads the pointer as the kind that `ml_flags` names.
         ml_meth: ffi::PyMethodDefPointer {
-            // SAFETY: a union of C function pointers, read by CPython as the kind that
-            // `ml_flags` names: METH_FASTCALL | METH_KEYWORDS, which is `entry`'s.
-            PyCFunctionWithKeywords: unsafe {
-                std::mem::transmute::<FastCall, ffi::PyCFunctionWithKeywords>(entry)
-            },
+            PyCFunctionFastWithKeywords: entry,
         },
-        ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
+        ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
         ml_doc: c_string(format!("{name}{signature}\n--\n\n{doc}"))?.into_raw(),
     }));
     let module_name = module.name()?;

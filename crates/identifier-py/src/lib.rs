@@ -1,6 +1,6 @@
 //! The Python package `identifier`: the API of the workspace's design (its seed is a Python
 //! package) over the workspace's crates, as a CPython extension built with maturin for the
-//! stable ABI of CPython 3.9 and later.
+//! stable ABI of CPython 3.10 and later.
 //!
 //! | Python | Rust |
 //! |---|---|

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import sys
 from pathlib import Path
 
 import pytest
@@ -64,10 +63,7 @@ def test_each_function_has_the_seed_signature():
 
 def test_the_snowflake_generator_takes_a_keyword_only_worker_id():
     cls = identifier.SnowflakeIdGenerator
-    # The stable ABI of CPython 3.9 has no place for a class's text signature: the behaviour
-    # is checked on every version, the introspection from 3.10.
-    if sys.version_info >= (3, 10):
-        assert parameters(cls) == [("worker_id", KW, P.empty)]
+    assert parameters(cls) == [("worker_id", KW, P.empty)]
     assert cls(worker_id=1).worker_id == 1
     for call in (lambda: cls(1), lambda: cls(), lambda: cls(worker=1)):
         with pytest.raises(TypeError):
