@@ -55,10 +55,10 @@ const DATABASES: [&str; 6] = [
     "rusqlite",
 ];
 
-/// The time-ordered format crates, whose default feature `std` brings the engine.
+/// The time-ordered format crates, whose default feature `generate` brings the engine.
 const NO_STD_FORMATS: &[&str] = &["ulid", "uuid7", "objectid", "snowflake"];
 
-/// What a format crate without `std` must not pull in: the engine and what only the engine
+/// What a format crate without `generate` must not pull in: the engine and what only the engine
 /// needs (the clock, the random source, fork detection).
 const ENGINE_ONLY: &[&str] = &[
     "tick-sequence",

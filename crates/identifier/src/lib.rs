@@ -137,9 +137,9 @@
 //! # Features
 //!
 //! `ulid`, `uuid7`, `objectid`, `snowflake`, `content-id`, `checksummed-id` (all default):
-//! one per format. `std` (default): generation in the time-ordered formats; without it they
-//! are `no_std` (value types, text, bytes, serde) and compile neither the engine nor its
-//! clock and random source. `js`: generation on `wasm32-unknown-unknown` in a JavaScript
+//! one per format. `generate` (default): generation in the time-ordered formats; without it
+//! they are `no_std` (value types, text, bytes, serde) and compile neither the engine nor its
+//! clock and random source; `std` alone adds `to_string` without generation. `js`: generation on `wasm32-unknown-unknown` in a JavaScript
 //! runtime (a browser, Node), with the clock from `Date.now()` and randomness from
 //! `crypto.getRandomValues`; tested under Node. `serde`: serde support in every enabled
 //! format. `uuid`: conversions between `uuid::Uuid` and [`ulid::Ulid`] or [`uuid7::Uuid7`].

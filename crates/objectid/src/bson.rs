@@ -22,6 +22,9 @@
 //! The same 12 bytes either way: a MongoDB `_id` written by any driver reads back as the same
 //! [`ObjectId`].
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ObjectId;

@@ -1,5 +1,5 @@
 //! New ObjectIds: from the process-wide sequence, or for an explicit timestamp. Requires the
-//! `std` feature (default).
+//! `generate` feature (default).
 
 use tick_sequence::{Start, TickSequence};
 
@@ -11,7 +11,7 @@ static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000_000, S
 
 /// A new id from the process-wide sequence: greater than every id that [`generate`],
 /// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any
-/// thread. Requires the `std` feature (default).
+/// thread. Requires the `generate` feature (default).
 ///
 /// The timestamp is the wall clock in seconds, and the counter starts at a random value on
 /// each new second. The timestamp may run ahead of the clock (after the clock steps back, or
@@ -41,7 +41,7 @@ pub fn generate() -> ObjectId {
 }
 
 /// [`generate`], with an error instead of a panic when the timestamp leaves 32 bits.
-/// Requires the `std` feature (default).
+/// Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -64,7 +64,7 @@ pub fn try_generate() -> Result<ObjectId, Error> {
 
 /// Fills `out` with new ids from the process-wide sequence, in increasing order: the same ids
 /// as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires the
-/// `std` feature (default).
+/// `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -89,7 +89,7 @@ pub fn fill(out: &mut [ObjectId]) {
 
 /// [`fill`], with an error instead of a panic when the timestamp leaves 32 bits. The ids
 /// before the one that failed are served; the rest of `out` is left as it was. Requires the
-/// `std` feature (default).
+/// `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -112,7 +112,7 @@ pub fn try_fill(out: &mut [ObjectId]) -> Result<(), Error> {
 }
 
 /// An id with the given timestamp (seconds since the Unix epoch) and a counter of 64 random
-/// bits from a CSPRNG that is reseeded after `fork`. Requires the `std` feature (default).
+/// bits from a CSPRNG that is reseeded after `fork`. Requires the `generate` feature (default).
 ///
 /// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
 /// return ids in random order.
@@ -163,6 +163,8 @@ mod tests {
     //! The packing, its range and the clock faults, with private sequences and explicit clock
     //! readings: the process-wide sequence reads the real clock, and its 64-bit counter cannot
     //! be exhausted in a test.
+
+    use std::prelude::rust_2024::*;
 
     use std::collections::HashSet;
 

@@ -1,6 +1,9 @@
 //! The text form: exactly 24 lower-case hex characters, out and in, through the hex codec of
 //! `id_text`, [`id_text::hex`], under its [`Case::Lower`] rule.
 
+#[cfg(feature = "std")]
+use std::string::String;
+
 use core::fmt;
 use core::str::FromStr;
 

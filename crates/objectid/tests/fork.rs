@@ -1,5 +1,5 @@
 //! After `fork`, parent and child share no id.
-#![cfg(all(unix, feature = "std"))]
+#![cfg(all(unix, feature = "generate"))]
 
 use objectid::ObjectId;
 use test_support::fork_storm::assert_generate_and_fill_survive;

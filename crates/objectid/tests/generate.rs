@@ -4,7 +4,7 @@
 //! stepping back or jumping forward, a restart with lost state, independent streams) are
 //! unit tests of `src/generate.rs`, which drive the packing with private sequences. Fork is
 //! in `tests/fork.rs`, and many threads in `tests/stress.rs`.
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use objectid::ObjectId;
 use test_support::generated::{self, unix_s};

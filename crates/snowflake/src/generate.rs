@@ -1,5 +1,5 @@
 //! [`SnowflakeIdGenerator`]: one worker id, one [`TickSequence`], and a refusal to serve in
-//! a forked child. Requires the `std` feature (default).
+//! a forked child. Requires the `generate` feature (default).
 
 use core::fmt;
 
@@ -9,7 +9,7 @@ use crate::id::{COUNTER_BITS, check_timestamp_ms};
 use crate::{Error, SnowflakeId};
 
 /// Strictly increasing Snowflake ids for one worker id, from any number of threads. Requires
-/// the `std` feature (default).
+/// the `generate` feature (default).
 ///
 /// Create one per process, with a worker id that no other process generating at the same
 /// time uses (allocating worker ids is the caller's job: configuration, a database row, a
@@ -62,7 +62,7 @@ pub struct SnowflakeIdGenerator {
 
 impl SnowflakeIdGenerator {
     /// A generator for the worker id `worker_id`, whose sequence starts fresh. Requires the
-    /// `std` feature (default).
+    /// `generate` feature (default).
     ///
     /// A new generator knows nothing of earlier ones: with the same worker id, its ids are
     /// distinct from theirs only once the clock is past the last timestamp they served (see
@@ -99,7 +99,7 @@ impl SnowflakeIdGenerator {
         })
     }
 
-    /// The worker id written into every id of this generator. Requires the `std` feature
+    /// The worker id written into every id of this generator. Requires the `generate` feature
     /// (default).
     ///
     /// ```
@@ -112,7 +112,7 @@ impl SnowflakeIdGenerator {
         self.worker_id
     }
 
-    /// The next id, from the wall clock. Requires the `std` feature (default).
+    /// The next id, from the wall clock. Requires the `generate` feature (default).
     ///
     /// Greater than every id this generator served before, in any thread. Its timestamp is
     /// the clock's millisecond, or later after a burst of more than 4096 ids in one
@@ -152,7 +152,7 @@ impl SnowflakeIdGenerator {
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds) given by the
     /// caller: the same rule as [`generate`](Self::generate), on the same sequence. Requires
-    /// the `std` feature (default).
+    /// the `generate` feature (default).
     ///
     /// The reading moves this generator's sequence like a real one: a reading ahead of the
     /// clock makes later [`generate`](Self::generate) calls continue from it, and a reading
@@ -195,7 +195,7 @@ impl SnowflakeIdGenerator {
 
     /// Fills `out` with consecutive ids, with one clock reading and one lock: the ids that
     /// `out.len()` calls to [`generate_at`](Self::generate_at) with that reading would give.
-    /// Requires the `std` feature (default).
+    /// Requires the `generate` feature (default).
     ///
     /// Never waits: 10,000 ids from one reading span three milliseconds, the last two of
     /// them borrowed ahead of the clock.

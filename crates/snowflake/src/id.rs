@@ -177,7 +177,7 @@ impl SnowflakeId {
 
     /// This id with its worker id field set to `worker_id` (checked by the caller); the field
     /// must be 0 before.
-    #[cfg(feature = "std")]
+    #[cfg(feature = "generate")]
     #[inline]
     pub(crate) const fn with_worker_id(self, worker_id: u16) -> SnowflakeId {
         SnowflakeId(self.0 | ((worker_id as u64) << WORKER_ID_SHIFT))
@@ -342,6 +342,7 @@ impl TryFrom<i64> for SnowflakeId {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     const MAX_TIMESTAMP_MS: u64 = SnowflakeId::MAX_TIMESTAMP_MS;
     const MAX_WORKER_ID: u16 = SnowflakeId::MAX_WORKER_ID;

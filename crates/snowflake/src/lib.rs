@@ -2,7 +2,7 @@
 //! sequence, strictly increasing per generator and never waiting on the clock.
 //!
 //! ```
-//! # #[cfg(feature = "std")] {
+//! # #[cfg(feature = "generate")] {
 //! let generator = snowflake::SnowflakeIdGenerator::new(1)?;
 //! let id = generator.generate()?;
 //! println!("{id}"); // such as 4194308098
@@ -65,9 +65,10 @@
 //!
 //! # Features
 //!
-//! - `std` (default): generation ([`SnowflakeIdGenerator`]), on the `tick-sequence` engine.
-//!   Without it the crate is `no_std` and needs no allocator: [`SnowflakeId`], its constants,
-//!   text and integers.
+//! - `generate` (default): generation ([`SnowflakeIdGenerator`]), on the `tick-sequence`
+//!   engine; it brings `std`. Without it the crate is `no_std` and needs no allocator:
+//!   [`SnowflakeId`], its constants, text and integers.
+//! - `std`: `to_string` into a `String` (the database features bring it too).
 //! - `serde`: serializes as the integer (`u64`) for every format. Deserializes an integer in
 //!   [0, 2^63), signed or unsigned, and, from human-readable formats only, its decimal string
 //!   (JSON APIs often carry 63-bit ids as strings, which JavaScript reads without loss), as
@@ -82,24 +83,18 @@
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
-// The database drivers need std; the value type, text, bytes and serde do not.
-#![cfg_attr(
-    not(any(
-        feature = "std",
-        feature = "postgres",
-        feature = "sqlx-postgres",
-        feature = "sqlx-sqlite",
-        feature = "rusqlite",
-        test
-    )),
-    no_std
-)]
+#![no_std]
 #![forbid(unsafe_code)]
+
+// The value type, text, bytes and serde need no standard library; `to_string`, generation and
+// the database drivers do.
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 #[cfg(feature = "serde")]
 pub mod decimal_string;
 mod error;
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 mod generate;
 mod id;
 #[cfg(feature = "postgres")]
@@ -113,7 +108,7 @@ mod sqlx;
 mod text;
 
 pub use error::{Error, ParseError};
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 pub use generate::SnowflakeIdGenerator;
 pub use id::{EPOCH_MS, SnowflakeId};
 pub use text::extract_timestamp_ms;

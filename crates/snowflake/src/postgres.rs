@@ -7,6 +7,9 @@
 //! the ids. A negative `bigint` is an error that names it; a NULL is an error unless the Rust
 //! type is an `Option`.
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 use std::error::Error;
 
 use bytes::BytesMut;

@@ -4,6 +4,9 @@
 //! Reading a negative integer is an error that names it; a value of another type, NULL
 //! included, is rusqlite's `InvalidColumnType`, which names the type found.
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use crate::SnowflakeId;

@@ -5,6 +5,9 @@
 //! Reading a negative integer is an error that names it; a value of another SQL type is
 //! sqlx's "mismatched types" error.
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 #[cfg(feature = "sqlx-postgres")]
 use sqlx_postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueRef, Postgres};
 #[cfg(feature = "sqlx-sqlite")]

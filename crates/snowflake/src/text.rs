@@ -1,5 +1,8 @@
 //! The text form: the integer in canonical decimal, and its strict parser.
 
+#[cfg(feature = "std")]
+use std::string::{String, ToString};
+
 use core::fmt;
 use core::str::FromStr;
 

@@ -2,7 +2,7 @@
 //! ids the rule predicts: a clock that steps back ten seconds, one that jumps an hour ahead,
 //! and one stuck for ten million ids. Snowflake's own 12-bit sequence restarts at 0 on every
 //! millisecond, so nothing stands in for it.
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use snowflake::{Error, SnowflakeId, SnowflakeIdGenerator};
 use test_support::clock_faults::Format;

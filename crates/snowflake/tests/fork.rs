@@ -1,7 +1,7 @@
 //! After `fork`, a generator of the parent refuses to serve in the child (its worker id
 //! belongs to the parent), keeps serving in the parent, and a generator created in the child
 //! works there.
-#![cfg(all(unix, feature = "std"))]
+#![cfg(all(unix, feature = "generate"))]
 
 use test_support::fork;
 

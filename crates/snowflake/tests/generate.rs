@@ -3,7 +3,7 @@
 //! back, a jump forward, a stuck clock, and with it sequence exhaustion) are in
 //! `tests/clock_faults.rs`, one generator shared by many threads in `tests/stress.rs`, fork in
 //! `tests/fork.rs`.
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use std::collections::HashSet;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! batches of varying sizes: the million ids are all distinct, and each thread's are strictly
 //! increasing. No timing is measured. (Two generators with different worker ids on two
 //! threads are in `tests/generate.rs`.)
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 use test_support::stress;

@@ -456,7 +456,9 @@ mod tests {
             let mut empty: [u8; 0] = [];
             SEQUENCE.fill_with(&mut empty, |_, _| 0);
             let filled: Result<(), ()> = SEQUENCE.try_fill_with(&mut empty, |_, _| Ok(0));
-            done_tx.send((READS.with(|reads| reads.get()) - before, filled)).unwrap();
+            done_tx
+                .send((READS.with(|reads| reads.get()) - before, filled))
+                .unwrap();
         });
         let outcome = done_rx.recv_timeout(Duration::from_secs(10));
         release_tx.send(()).unwrap();

@@ -1,5 +1,5 @@
 //! New ULIDs: from the process-wide sequence, or for an explicit timestamp. Requires the
-//! `std` feature (default).
+//! `generate` feature (default).
 
 use tick_sequence::{Start, TickSequence};
 
@@ -11,7 +11,7 @@ static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start
 
 /// A new ULID from the process-wide sequence: greater than every ULID that [`generate`],
 /// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any
-/// thread. Requires the `std` feature (default).
+/// thread. Requires the `generate` feature (default).
 ///
 /// The timestamp is the wall clock in milliseconds, and the counter starts at a random value
 /// on each new millisecond. The timestamp may run ahead of the clock (after the clock steps
@@ -41,7 +41,7 @@ pub fn generate() -> Ulid {
 }
 
 /// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
-/// Requires the `std` feature (default).
+/// Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -64,7 +64,7 @@ pub fn try_generate() -> Result<Ulid, Error> {
 
 /// Fills `out` with new ULIDs from the process-wide sequence, in increasing order: the same
 /// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires
-/// the `std` feature (default).
+/// the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -87,7 +87,7 @@ pub fn fill(out: &mut [Ulid]) {
 
 /// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
 /// before the one that failed are served; the rest of `out` is left as it was. Requires the
-/// `std` feature (default).
+/// `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -108,7 +108,7 @@ pub fn try_fill(out: &mut [Ulid]) -> Result<(), Error> {
 }
 
 /// A ULID with the given timestamp (milliseconds since the Unix epoch) and 80 random bits
-/// from a CSPRNG that is reseeded after `fork`. Requires the `std` feature (default).
+/// from a CSPRNG that is reseeded after `fork`. Requires the `generate` feature (default).
 ///
 /// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
 /// return ids in random order.
@@ -160,6 +160,8 @@ mod tests {
     //! The packing, its range and the clock faults, with private sequences and explicit clock
     //! readings: the process-wide sequence reads the real clock, and its 80-bit counter cannot
     //! be exhausted through the public API (2^80 ids in one millisecond).
+
+    use std::prelude::rust_2024::*;
 
     use test_support::clock_faults::Format;
 

@@ -2,7 +2,7 @@
 //! characters, strictly increasing within a process.
 //!
 //! ```
-//! # #[cfg(feature = "std")] {
+//! # #[cfg(feature = "generate")] {
 //! let id = ulid::generate();
 //! let text = id.to_string();
 //! println!("{text}"); // such as 01ARZ3NDEKTSV4RRFFQ69G5FAV
@@ -64,8 +64,8 @@
 //! that guarantees and where it stops (strictly increasing within one process, unique but not
 //! ordered across processes), the clock rule, how far the timestamp may run ahead of the
 //! clock, and `fork` are the engine's: see the [`tick_sequence`
-//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation requires the `std`
-//! feature (default).
+//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation
+//! requires the `generate` feature (default).
 //!
 //! # Not a secret
 //!
@@ -74,8 +74,10 @@
 //!
 //! # Features
 //!
-//! - `std` (default): generation, on the `tick-sequence` engine. Without it the crate is
-//!   `no_std` and needs no allocator: [`Ulid`], its constants, text, bytes and integer.
+//! - `generate` (default): generation, on the `tick-sequence` engine; it brings `std`.
+//!   Without it the crate is `no_std` and needs no allocator:
+//!   [`Ulid`], its constants, text, bytes and integer.
+//! - `std`: `to_string` into a `String` (the database features bring it too).
 //! - `serde`: [`Ulid`] serializes as its 26-character text for human-readable formats (JSON,
 //!   TOML) and as its 16 big-endian bytes for binary ones; deserializing is as strict as
 //!   parsing.
@@ -88,22 +90,16 @@
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
-// The database drivers need std; the value type, text, bytes and serde do not.
-#![cfg_attr(
-    not(any(
-        feature = "std",
-        feature = "postgres",
-        feature = "sqlx-postgres",
-        feature = "sqlx-sqlite",
-        feature = "rusqlite",
-        test
-    )),
-    no_std
-)]
+#![no_std]
 #![forbid(unsafe_code)]
 
+// The value type, text, bytes and serde need no standard library; `to_string`, generation and
+// the database drivers do.
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
 mod error;
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 mod generate;
 mod id;
 #[cfg(feature = "postgres")]
@@ -119,7 +115,7 @@ mod text;
 mod uuid;
 
 pub use error::{Error, ParseError};
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 pub use generate::{fill, generate, generate_at, try_fill, try_generate};
 pub use id::Ulid;
 pub use text::extract_timestamp_ms;

@@ -5,6 +5,9 @@
 //! Reading a BLOB of another length is an error that names the length; a value of another
 //! type, NULL included, is rusqlite's `InvalidColumnType`, which names the type found.
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use crate::Ulid;

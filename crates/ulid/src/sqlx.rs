@@ -5,6 +5,9 @@
 //! BLOBs, as big-endian bytes. Reading anything else is an error that names it: a BLOB of
 //! another length, or a value of another SQL type (sqlx's "mismatched types" error).
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 #[cfg(feature = "sqlx-postgres")]
 use sqlx_postgres::{
     PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres,

@@ -1,6 +1,9 @@
 //! The text form: 26 Crockford Base32 symbols, upper case out; either case and the aliases
 //! in, first symbol at most `7`.
 
+#[cfg(feature = "std")]
+use std::string::String;
+
 use core::fmt;
 use core::str::FromStr;
 

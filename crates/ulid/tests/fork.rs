@@ -1,6 +1,6 @@
 //! After `fork`, parent and child share no ULID: the sequence restarts in the child, and
 //! `generate_at` draws from a reseeded source.
-#![cfg(all(unix, feature = "std"))]
+#![cfg(all(unix, feature = "generate"))]
 
 use test_support::fork_storm::assert_generate_and_fill_survive;
 use test_support::{fork, generated};

@@ -6,7 +6,7 @@
 //! loss are tested on the packing with private sequences and explicit clock readings, in the
 //! unit tests of `src/generate.rs`. Fork is in `tests/fork.rs`, and many threads in
 //! `tests/stress.rs`.
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use test_support::generated::{self, unix_ms};
 use ulid::{Error, Ulid};

@@ -22,7 +22,7 @@ fn text_for_human_readable_formats_and_the_16_bytes_for_binary_ones() {
 }
 
 #[test]
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 fn serde_json_round_trips_generated_ids() {
     let ids: Vec<Ulid> = (0..100).map(|_| ulid::generate()).collect();
     serde_checks::assert_json_round_trip(&ids, None);

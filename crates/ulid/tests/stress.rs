@@ -1,7 +1,7 @@
 //! Four threads draw 250,000 ids each from the process-wide sequence, mixing `generate` and
 //! `fill` batches of varying sizes: the million ids are all distinct, and each thread's are
 //! strictly increasing. No timing is measured.
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use test_support::stress;
 

@@ -1,5 +1,5 @@
 //! New UUIDv7s: from the process-wide sequence, or for an explicit timestamp. Requires the
-//! `std` feature (default).
+//! `generate` feature (default).
 
 use tick_sequence::{Start, TickSequence};
 
@@ -11,7 +11,7 @@ static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start
 
 /// A new UUIDv7 from the process-wide sequence: greater than every UUIDv7 that [`generate`],
 /// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any
-/// thread. Requires the `std` feature (default).
+/// thread. Requires the `generate` feature (default).
 ///
 /// The timestamp is the wall clock in milliseconds, and the counter starts at a random value
 /// on each new millisecond. The timestamp may run ahead of the clock (after the clock steps
@@ -41,7 +41,7 @@ pub fn generate() -> Uuid7 {
 }
 
 /// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
-/// Requires the `std` feature (default).
+/// Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -64,7 +64,7 @@ pub fn try_generate() -> Result<Uuid7, Error> {
 
 /// Fills `out` with new UUIDv7s from the process-wide sequence, in increasing order: the same
 /// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires
-/// the `std` feature (default).
+/// the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -88,7 +88,7 @@ pub fn fill(out: &mut [Uuid7]) {
 
 /// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
 /// before the one that failed are served; the rest of `out` is left as it was. Requires the
-/// `std` feature (default).
+/// `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
@@ -109,7 +109,7 @@ pub fn try_fill(out: &mut [Uuid7]) -> Result<(), Error> {
 }
 
 /// A UUIDv7 with the given timestamp (milliseconds since the Unix epoch) and a counter of 74
-/// random bits from a CSPRNG that is reseeded after `fork`. Requires the `std` feature
+/// random bits from a CSPRNG that is reseeded after `fork`. Requires the `generate` feature
 /// (default).
 ///
 /// These ids do not take part in the order of [`generate`]: two calls with the same timestamp
@@ -161,6 +161,7 @@ fn out_of_range(error: Error) -> ! {
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
+    use std::prelude::rust_2024::*;
 
     use test_support::clock_faults::Format;
 

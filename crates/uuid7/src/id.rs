@@ -334,6 +334,7 @@ impl From<Uuid7> for u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn fields_land_where_rfc_9562_puts_them() {

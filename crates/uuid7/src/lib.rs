@@ -3,7 +3,7 @@
 //! a process.
 //!
 //! ```
-//! # #[cfg(feature = "std")] {
+//! # #[cfg(feature = "generate")] {
 //! let id = uuid7::generate();
 //! let text = id.to_string();
 //! println!("{text}"); // such as 017f22e2-79b0-7cc3-98c4-dc0c0c07398f
@@ -63,8 +63,8 @@
 //! that guarantees and where it stops (strictly increasing within one process, unique but not
 //! ordered across processes), the clock rule, how far the timestamp may run ahead of the
 //! clock, and `fork` are the engine's: see the [`tick_sequence`
-//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation requires the `std`
-//! feature (default).
+//! documentation](tick_sequence#the-guarantee-and-its-scope). Generation
+//! requires the `generate` feature (default).
 //!
 //! # Not a secret
 //!
@@ -74,8 +74,10 @@
 //!
 //! # Features
 //!
-//! - `std` (default): generation, on the `tick-sequence` engine. Without it the crate is
-//!   `no_std` and needs no allocator: [`Uuid7`], its constants, text, bytes and integer.
+//! - `generate` (default): generation, on the `tick-sequence` engine; it brings `std`.
+//!   Without it the crate is `no_std` and needs no allocator:
+//!   [`Uuid7`], its constants, text, bytes and integer.
+//! - `std`: `to_string` into a `String` (the database features bring it too).
 //! - `serde`: the text for human-readable formats, the 16 bytes for binary ones; reading is
 //!   exactly as strict as [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
 //! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`.
@@ -87,22 +89,16 @@
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
-// The database drivers need std; the value type, text, bytes and serde do not.
-#![cfg_attr(
-    not(any(
-        feature = "std",
-        feature = "postgres",
-        feature = "sqlx-postgres",
-        feature = "sqlx-sqlite",
-        feature = "rusqlite",
-        test
-    )),
-    no_std
-)]
+#![no_std]
 #![forbid(unsafe_code)]
 
+// The value type, text, bytes and serde need no standard library; `to_string`, generation and
+// the database drivers do.
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
 mod error;
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 mod generate;
 mod id;
 #[cfg(feature = "postgres")]
@@ -118,7 +114,7 @@ mod text;
 mod uuid;
 
 pub use error::{Error, ParseError};
-#[cfg(feature = "std")]
+#[cfg(feature = "generate")]
 pub use generate::{fill, generate, generate_at, try_fill, try_generate};
 pub use id::Uuid7;
 pub use text::extract_timestamp_ms;

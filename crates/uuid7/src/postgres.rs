@@ -6,6 +6,9 @@
 //! an index on the column is in generation order. A `uuid` of another version or variant is an
 //! error that names it; a NULL is an error unless the Rust type is an `Option`.
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 use std::error::Error;
 
 use bytes::BytesMut;

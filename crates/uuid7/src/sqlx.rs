@@ -6,6 +6,9 @@
 //! another version or variant, a BLOB of another length, or a value of another SQL type
 //! (sqlx's "mismatched types" error).
 
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
 #[cfg(feature = "sqlx-postgres")]
 use sqlx_postgres::{
     PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres,

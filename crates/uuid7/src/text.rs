@@ -3,6 +3,9 @@
 //! ([`id_text::uuid_text::encode`], [`id_text::uuid_text::decode`]); this file adds the
 //! version and variant checks, and errors that count characters.
 
+#[cfg(feature = "std")]
+use std::string::String;
+
 use core::fmt;
 use core::str::FromStr;
 

@@ -2,7 +2,7 @@
 //! survive, where the public API can show it. Counter exhaustion and clock steps need a
 //! private sequence and a clock given as an argument: they are unit tests in `src/generate.rs`.
 //! Fork is in `tests/fork.rs`, and many threads in `tests/stress.rs`.
-#![cfg(feature = "std")]
+#![cfg(feature = "generate")]
 
 use test_support::generated::{self, unix_ms};
 use uuid7::{Error, Uuid7};

@@ -165,7 +165,7 @@ proptest! {
     }
 
     #[test]
-    #[cfg(feature = "std")]
+    #[cfg(feature = "generate")]
     fn generate_at_keeps_the_timestamp(ts in timestamp()) {
         let id = uuid7::generate_at(ts).unwrap();
         prop_assert_eq!(id.timestamp_ms(), ts);
