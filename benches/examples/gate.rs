@@ -185,7 +185,7 @@ const OPERATIONS: &[Operation] = &[
             Err(overflow) => overflow.commit_overflow_increment(),
         })
     }),
-    ("ulid/fill (1000)", |n| batches(n, Ulid::NIL, ulid::fill)),
+    ("ulid/fill (1000)", |n| batches(n, Ulid::MIN, ulid::fill)),
     ("ferroid/thread-local ULID (1000)", |n| {
         batches(n, ferroid::id::ULID::from_raw(0), |ids| {
             for slot in ids {
@@ -236,7 +236,7 @@ const OPERATIONS: &[Operation] = &[
     // UUIDv7
     ("uuid7/generate", |n| repeat(n, uuid7::generate)),
     ("uuid/now_v7", |n| repeat(n, uuid::Uuid::now_v7)),
-    ("uuid7/fill (1000)", |n| batches(n, Uuid7::NIL, uuid7::fill)),
+    ("uuid7/fill (1000)", |n| batches(n, Uuid7::MIN, uuid7::fill)),
     ("uuid7/to_string", |n| {
         let id: Uuid7 = UUID7_TEXT.parse().unwrap();
         repeat(n, || black_box(id).to_string())
@@ -281,7 +281,7 @@ const OPERATIONS: &[Operation] = &[
         repeat(n, bson::oid::ObjectId::new)
     }),
     ("objectid/fill (1000)", |n| {
-        batches(n, ObjectId::NIL, objectid::fill)
+        batches(n, ObjectId::MIN, objectid::fill)
     }),
     ("objectid/to_string", |n| {
         let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
@@ -326,7 +326,7 @@ const OPERATIONS: &[Operation] = &[
     }),
     ("snowflake/fill (1000)", |n| {
         let generator = SnowflakeIdGenerator::new(1).unwrap();
-        batches(n, SnowflakeId::NIL, |ids| generator.fill(ids).unwrap())
+        batches(n, SnowflakeId::MIN, |ids| generator.fill(ids).unwrap())
     }),
     ("snowflaked/generate (1000)", |n| {
         let mut generator = snowflaked();

@@ -85,10 +85,10 @@ impl Key {
         match self {
             Key::UuidV4 => uuid_crate(n, uuid::Uuid::new_v4),
             Key::UuidCrateV7 => uuid_crate(n, uuid::Uuid::now_v7),
-            Key::Uuid7 => filled(n, Uuid7::NIL, uuid7::fill),
-            Key::Ulid => filled(n, Ulid::NIL, ulid::fill),
-            Key::ObjectId => filled(n, ObjectId::NIL, objectid::fill),
-            Key::Snowflake => filled(n, SnowflakeId::NIL, |ids| {
+            Key::Uuid7 => filled(n, Uuid7::MIN, uuid7::fill),
+            Key::Ulid => filled(n, Ulid::MIN, ulid::fill),
+            Key::ObjectId => filled(n, ObjectId::MIN, objectid::fill),
+            Key::Snowflake => filled(n, SnowflakeId::MIN, |ids| {
                 snowflake
                     .fill(ids)
                     .expect("the clock is in the Snowflake range");

@@ -120,7 +120,7 @@ impl SnowflakeIdGenerator {
         let n = args::count(n)?;
         let mut ids: Vec<SnowflakeId> = Vec::new();
         ids.try_reserve_exact(n).map_err(|_| args::too_many(n))?;
-        ids.resize(n, SnowflakeId::NIL);
+        ids.resize(n, SnowflakeId::MIN);
         let filled = py.detach(|| {
             ids.chunks_mut(CHUNK)
                 .try_for_each(|chunk| self.inner.fill(chunk))

@@ -127,7 +127,7 @@ macro_rules! time_ordered {
 }
 
 time_ordered! {
-    rust: ulid, nil: Ulid::NIL, extract: ulid::extract_timestamp_ms, fast: ULID;
+    rust: ulid, nil: Ulid::MIN, extract: ulid::extract_timestamp_ms, fast: ULID;
 
     /// A new ULID: 26 Crockford Base32 characters, upper case (such as
     /// `01ARZ3NDEKTSV4RRFFQ69G5FAV`), a 48-bit timestamp in milliseconds then an 80-bit counter.
@@ -163,7 +163,7 @@ time_ordered! {
     /// first bad character and its index) if it is not a ULID.
     fn extract_ulid_timestamp_ms(ulid);
 
-    rust: uuid7, nil: Uuid7::NIL, extract: uuid7::extract_timestamp_ms, fast: UUID7;
+    rust: uuid7, nil: Uuid7::MIN, extract: uuid7::extract_timestamp_ms, fast: UUID7;
 
     /// A new UUIDv7 (RFC 9562): 36 characters, lower case, hyphenated (such as
     /// `017f22e2-79b0-7cc3-98c4-dc0c0c07398f`), a 48-bit timestamp in milliseconds, version 7,
@@ -199,7 +199,7 @@ time_ordered! {
     /// UUIDv7.
     fn extract_uuid7_timestamp_ms(uuid7);
 
-    rust: objectid, nil: ObjectId::NIL, extract: objectid::extract_timestamp_s, fast: OBJECT_ID;
+    rust: objectid, nil: ObjectId::MIN, extract: objectid::extract_timestamp_s, fast: OBJECT_ID;
 
     /// A new ObjectId-shaped id: 24 lower-case hex characters (such as
     /// `507c7f79bcf86cd7994f6c0e`), 4 bytes of seconds since the Unix epoch then a 64-bit

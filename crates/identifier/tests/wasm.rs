@@ -9,7 +9,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 /// `Date.now()` in milliseconds, read through the same clock the engine uses.
 fn now_ms() -> u64 {
-    let mut ids = [ulid::Ulid::NIL; 1];
+    let mut ids = [ulid::Ulid::MIN; 1];
     ulid::fill(&mut ids);
     ids[0].timestamp_ms()
 }
@@ -17,7 +17,7 @@ fn now_ms() -> u64 {
 #[wasm_bindgen_test]
 fn ulids_carry_the_javascript_clock_and_increase() {
     let before = now_ms();
-    let mut ids = [ulid::Ulid::NIL; 1000];
+    let mut ids = [ulid::Ulid::MIN; 1000];
     ulid::fill(&mut ids);
     let single = ulid::generate();
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));

@@ -77,7 +77,7 @@ pub fn try_generate() -> Result<ObjectId, Error> {
 /// ```
 /// use objectid::ObjectId;
 ///
-/// let mut ids = [ObjectId::NIL; 1000];
+/// let mut ids = [ObjectId::MIN; 1000];
 /// objectid::fill(&mut ids);
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
@@ -102,7 +102,7 @@ pub fn fill(out: &mut [ObjectId]) {
 /// ```
 /// use objectid::ObjectId;
 ///
-/// let mut ids = [ObjectId::NIL; 1000];
+/// let mut ids = [ObjectId::MIN; 1000];
 /// objectid::try_fill(&mut ids)?;
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// # Ok::<(), objectid::Error>(())

@@ -34,11 +34,11 @@ impl ObjectId {
     /// ```
     /// use objectid::ObjectId;
     ///
-    /// assert_eq!(ObjectId::NIL.to_string(), "000000000000000000000000");
-    /// assert_eq!((ObjectId::NIL.timestamp_s(), ObjectId::NIL.counter()), (0, 0));
-    /// assert_eq!(ObjectId::default(), ObjectId::NIL);
+    /// assert_eq!(ObjectId::MIN.to_string(), "000000000000000000000000");
+    /// assert_eq!((ObjectId::MIN.timestamp_s(), ObjectId::MIN.counter()), (0, 0));
+    /// assert_eq!(ObjectId::default(), ObjectId::MIN);
     /// ```
-    pub const NIL: ObjectId = ObjectId([0; 12]);
+    pub const MIN: ObjectId = ObjectId([0; 12]);
 
     /// The largest id: all 12 bytes `0xff`, `ffffffffffffffffffffffff`.
     ///
@@ -177,14 +177,14 @@ impl ObjectId {
     }
 }
 
-/// [`ObjectId::NIL`].
+/// [`ObjectId::MIN`].
 ///
 /// ```
-/// assert_eq!(objectid::ObjectId::default(), objectid::ObjectId::NIL);
+/// assert_eq!(objectid::ObjectId::default(), objectid::ObjectId::MIN);
 /// ```
 impl Default for ObjectId {
     fn default() -> Self {
-        ObjectId::NIL
+        ObjectId::MIN
     }
 }
 
@@ -192,7 +192,7 @@ impl Default for ObjectId {
 ///
 /// ```
 /// # use objectid::ObjectId;
-/// assert_eq!(ObjectId::from([0; 12]), ObjectId::NIL);
+/// assert_eq!(ObjectId::from([0; 12]), ObjectId::MIN);
 /// ```
 impl From<[u8; 12]> for ObjectId {
     fn from(bytes: [u8; 12]) -> Self {
@@ -245,12 +245,12 @@ mod tests {
 
     #[test]
     fn nil_and_max_are_the_extremes_of_the_parts() {
-        assert_eq!(ObjectId::from_parts(0, 0), Ok(ObjectId::NIL));
+        assert_eq!(ObjectId::from_parts(0, 0), Ok(ObjectId::MIN));
         assert_eq!(
             ObjectId::from_parts(ObjectId::MAX_TIMESTAMP_S, ObjectId::MAX_COUNTER),
             Ok(ObjectId::MAX)
         );
         assert_eq!(COUNTER_BITS, u64::BITS);
-        assert_eq!(ObjectId::default(), ObjectId::NIL);
+        assert_eq!(ObjectId::default(), ObjectId::MIN);
     }
 }

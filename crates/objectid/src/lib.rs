@@ -31,7 +31,7 @@
 //! - `timestamp_s`: seconds since the Unix epoch, 0 to `2^32 - 1` (2106-02-07T06:28:15Z).
 //! - `counter`: 64 bits.
 //!
-//! Every 12-byte value is an id, from [`ObjectId::NIL`] to [`ObjectId::MAX`]. Order,
+//! Every 12-byte value is an id, from [`ObjectId::MIN`] to [`ObjectId::MAX`]. Order,
 //! equality and hashing are those of the bytes, which is the order of the timestamp, then the
 //! counter, and also the order of the text.
 //!

@@ -58,6 +58,6 @@ fn children_forked_while_threads_generate_or_fill_never_hang_or_repeat_an_id() {
         objectid::try_generate,
         objectid::try_fill,
         key,
-        ObjectId::NIL,
+        ObjectId::MIN,
     );
 }

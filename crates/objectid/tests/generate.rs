@@ -11,7 +11,7 @@ use test_support::generated::{self, unix_s};
 
 #[test]
 fn same_second_bulk_of_a_million_from_fill_is_strictly_increasing() {
-    let mut ids = vec![ObjectId::NIL; 1_000_000];
+    let mut ids = vec![ObjectId::MIN; 1_000_000];
     objectid::fill(&mut ids);
     let first = ids[0];
     for pair in ids.windows(2) {
@@ -38,7 +38,7 @@ fn generate_and_fill_continue_one_sequence() {
     generated::assert_generate_and_fill_share_one_sequence(
         objectid::generate,
         objectid::fill,
-        ObjectId::NIL,
+        ObjectId::MIN,
     );
 }
 
@@ -56,7 +56,7 @@ fn timestamps_are_the_clock_in_seconds_as_bson_reads_them() {
 
 #[test]
 fn generated_ids_parse_in_bson() {
-    let mut ids = [ObjectId::NIL; 100];
+    let mut ids = [ObjectId::MIN; 100];
     objectid::fill(&mut ids);
     for id in ids {
         let text = id.to_string();

@@ -70,7 +70,7 @@ fn the_length_is_counted_in_characters_and_a_non_ascii_one_is_named_at_its_byte_
 #[test]
 fn the_smallest_and_largest_ids() {
     text::assert_nil_and_max(
-        ObjectId::NIL,
+        ObjectId::MIN,
         "000000000000000000000000",
         ObjectId::MAX,
         "ffffffffffffffffffffffff",
@@ -80,7 +80,7 @@ fn the_smallest_and_largest_ids() {
         (ObjectId::MAX.timestamp_s(), ObjectId::MAX.counter()),
         (u64::from(u32::MAX), u64::MAX)
     );
-    assert!(ObjectId::NIL < ObjectId::MAX);
+    assert!(ObjectId::MIN < ObjectId::MAX);
 }
 
 #[test]

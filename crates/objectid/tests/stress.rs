@@ -10,6 +10,6 @@ fn a_million_ids_from_four_threads_are_distinct_and_increase_per_thread() {
     stress::four_threads_distinct_and_increasing(
         objectid::generate,
         objectid::fill,
-        objectid::ObjectId::NIL,
+        objectid::ObjectId::MIN,
     );
 }

@@ -214,7 +214,7 @@ impl SnowflakeIdGenerator {
     /// use snowflake::{SnowflakeId, SnowflakeIdGenerator};
     ///
     /// let generator = SnowflakeIdGenerator::new(2)?;
-    /// let mut ids = [SnowflakeId::NIL; 5000];
+    /// let mut ids = [SnowflakeId::MIN; 5000];
     /// generator.fill(&mut ids)?;
     /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     /// // More than 4096 ids from one clock reading: the last ones borrow the next millisecond.

@@ -30,7 +30,7 @@ const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 ///
 /// The order is the integer order, which is the order of `(timestamp, worker id, sequence)`.
 /// Every value holds an integer below 2^63, so it converts to an `i64` without loss, and
-/// every such integer is an id, from [`NIL`](Self::NIL) to [`MAX`](Self::MAX). `Display`
+/// every such integer is an id, from [`MIN`](Self::MIN) to [`MAX`](Self::MAX). `Display`
 /// writes the decimal integer; `FromStr` reads it back and nothing else (see
 /// [`ParseError`](crate::ParseError)).
 ///
@@ -59,11 +59,11 @@ impl SnowflakeId {
     /// ```
     /// use snowflake::{EPOCH_MS, SnowflakeId};
     ///
-    /// assert_eq!(SnowflakeId::NIL.to_u64(), 0);
-    /// assert_eq!(SnowflakeId::NIL.timestamp_ms(), EPOCH_MS);
-    /// assert_eq!(SnowflakeId::default(), SnowflakeId::NIL);
+    /// assert_eq!(SnowflakeId::MIN.to_u64(), 0);
+    /// assert_eq!(SnowflakeId::MIN.timestamp_ms(), EPOCH_MS);
+    /// assert_eq!(SnowflakeId::default(), SnowflakeId::MIN);
     /// ```
-    pub const NIL: SnowflakeId = SnowflakeId(0);
+    pub const MIN: SnowflakeId = SnowflakeId(0);
 
     /// The largest id, `2^63 - 1`: the last millisecond of the range, worker 1023, sequence
     /// 4095.
@@ -86,7 +86,7 @@ impl SnowflakeId {
     ///
     /// assert_eq!(SnowflakeId::TEXT_LEN, 19);
     /// assert_eq!(SnowflakeId::MAX.to_string().len(), SnowflakeId::TEXT_LEN);
-    /// assert_eq!(SnowflakeId::NIL.to_string().len(), 1);
+    /// assert_eq!(SnowflakeId::MIN.to_string().len(), 1);
     /// ```
     pub const TEXT_LEN: usize = 19;
 
@@ -246,14 +246,14 @@ pub(crate) const fn check_timestamp_ms(timestamp_ms: u64) -> Result<(), Error> {
     Ok(())
 }
 
-/// [`SnowflakeId::NIL`].
+/// [`SnowflakeId::MIN`].
 ///
 /// ```
 /// assert_eq!(snowflake::SnowflakeId::default().to_u64(), 0);
 /// ```
 impl Default for SnowflakeId {
     fn default() -> SnowflakeId {
-        SnowflakeId::NIL
+        SnowflakeId::MIN
     }
 }
 
@@ -356,7 +356,7 @@ mod tests {
         let all_ones = SnowflakeId::compose(MAX_TIMESTAMP_MS, MAX_WORKER_ID, MAX_SEQUENCE);
         assert_eq!(all_ones.to_u64(), ID_LIMIT - 1);
         assert_eq!(all_ones, SnowflakeId::MAX);
-        assert_eq!(SnowflakeId::compose(EPOCH_MS, 0, 0), SnowflakeId::NIL);
+        assert_eq!(SnowflakeId::compose(EPOCH_MS, 0, 0), SnowflakeId::MIN);
         assert_eq!(
             SnowflakeId::MAX.to_u64().to_string().len(),
             SnowflakeId::TEXT_LEN

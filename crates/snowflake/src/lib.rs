@@ -29,7 +29,7 @@
 //! - The sequence (0 to 4095), the counter, numbers the ids of one worker within one
 //!   millisecond.
 //! - The top bit is always 0: every id is below 2^63 and fits an `i64` (a signed database
-//!   column), and every integer in [0, 2^63) is an id, from [`SnowflakeId::NIL`] to
+//!   column), and every integer in [0, 2^63) is an id, from [`SnowflakeId::MIN`] to
 //!   [`SnowflakeId::MAX`]. Integer order is the order of `(timestamp, worker id, sequence)`.
 //!
 //! # Text

@@ -30,7 +30,7 @@ impl SnowflakeId {
     /// let id = SnowflakeId::try_from(4_194_308_098u64)?;
     /// let mut buffer = [0u8; SnowflakeId::TEXT_LEN];
     /// assert_eq!(id.encode(&mut buffer), "4194308098");
-    /// assert_eq!(SnowflakeId::NIL.encode(&mut buffer), "0");
+    /// assert_eq!(SnowflakeId::MIN.encode(&mut buffer), "0");
     /// # Ok::<(), snowflake::Error>(())
     /// ```
     #[inline]
@@ -46,7 +46,7 @@ impl SnowflakeId {
     /// let id = snowflake::SnowflakeId::try_from(4_194_308_098u64)?;
     /// let mut buffer = [0u8; snowflake::SnowflakeId::TEXT_LEN];
     /// assert_eq!(id.encode_ascii(&mut buffer), b"4194308098");
-    /// assert_eq!(snowflake::SnowflakeId::NIL.encode_ascii(&mut buffer), b"0");
+    /// assert_eq!(snowflake::SnowflakeId::MIN.encode_ascii(&mut buffer), b"0");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
@@ -218,7 +218,7 @@ fn error_of(text: &str) -> ParseError {
 /// ```
 /// use snowflake::{ParseError, SnowflakeId};
 ///
-/// assert_eq!(SnowflakeId::try_from("0"), Ok(SnowflakeId::NIL));
+/// assert_eq!(SnowflakeId::try_from("0"), Ok(SnowflakeId::MIN));
 /// assert_eq!(SnowflakeId::try_from(""), Err(ParseError::Empty));
 /// ```
 impl TryFrom<&str> for SnowflakeId {
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn encode_writes_every_length_of_decimal() {
         let mut buffer = [0u8; SnowflakeId::TEXT_LEN];
-        assert_eq!(SnowflakeId::NIL.encode(&mut buffer), "0");
+        assert_eq!(SnowflakeId::MIN.encode(&mut buffer), "0");
         for digits in 1..=SnowflakeId::TEXT_LEN as u32 {
             // The smallest and the largest id of each length: 10^(d-1) and 10^d - 1.
             let smallest = SnowflakeId::try_from(10u64.pow(digits - 1)).unwrap();

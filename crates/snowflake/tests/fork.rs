@@ -133,12 +133,12 @@ mod storm {
         let generator = SnowflakeIdGenerator::new(6).unwrap();
         let outcome = Storm::of_a_format().run(
             |ids| {
-                let mut batch = [SnowflakeId::NIL; 16];
+                let mut batch = [SnowflakeId::MIN; 16];
                 generator.fill(&mut batch).unwrap();
                 ids.extend(batch.map(|id| u128::from(u64::from(id))));
             },
             |_| {
-                let mut batch = [SnowflakeId::NIL; 4];
+                let mut batch = [SnowflakeId::MIN; 4];
                 refused(generator.fill(&mut batch))
             },
         );

@@ -25,7 +25,7 @@ fn generators_are_send_and_sync() {
 fn same_millisecond_bulk_of_a_million_ids_from_fill() {
     let generator = SnowflakeIdGenerator::new(9).unwrap();
     let before = unix_ms();
-    let mut ids = vec![SnowflakeId::NIL; 1_000_000];
+    let mut ids = vec![SnowflakeId::MIN; 1_000_000];
     generator.fill(&mut ids).unwrap();
     assert_strictly_increasing(&ids);
     // One clock reading: 4096 ids per millisecond from it, then borrowed milliseconds.
@@ -49,7 +49,7 @@ fn fill_continues_the_sequence_of_generate_and_accepts_an_empty_slice() {
     let generator = SnowflakeIdGenerator::new(3).unwrap();
     generator.fill(&mut []).unwrap();
     let first = generator.generate().unwrap();
-    let mut ids = vec![SnowflakeId::NIL; 10_000];
+    let mut ids = vec![SnowflakeId::MIN; 10_000];
     generator.fill(&mut ids).unwrap();
     let last = generator.generate().unwrap();
     assert!(first < ids[0]);
@@ -202,11 +202,11 @@ fn fill_reports_a_borrowed_millisecond_past_the_end() {
     let generator = SnowflakeIdGenerator::new(1).unwrap();
     // Move the sequence to the last millisecond; the real clock is behind it.
     generator.generate_at(MAX_TIMESTAMP_MS).unwrap();
-    let mut ids = vec![SnowflakeId::NIL; 4095];
+    let mut ids = vec![SnowflakeId::MIN; 4095];
     generator.fill(&mut ids).unwrap();
     assert_eq!(ids[4094].to_u64(), ((1 << 41) - 1) << 22 | 1 << 12 | 4095);
     assert!(matches!(
-        generator.fill(&mut [SnowflakeId::NIL]),
+        generator.fill(&mut [SnowflakeId::MIN]),
         Err(Error::TimestampOutOfRange { value, .. }) if value == MAX_TIMESTAMP_MS + 1
     ));
     assert!(matches!(

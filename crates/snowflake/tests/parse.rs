@@ -38,7 +38,7 @@ fn the_canonical_text_parses_back() {
 #[test]
 fn nil_and_max_are_the_extremes_of_the_text() {
     text::assert_nil_and_max(
-        SnowflakeId::NIL,
+        SnowflakeId::MIN,
         "0",
         SnowflakeId::MAX,
         "9223372036854775807",
@@ -163,7 +163,7 @@ fn parse_errors_name_the_problem_and_the_place() {
 
 #[test]
 fn integer_conversions_accept_exactly_0_to_2_to_the_63_minus_1() {
-    assert_eq!(SnowflakeId::try_from(0u64), Ok(SnowflakeId::NIL));
+    assert_eq!(SnowflakeId::try_from(0u64), Ok(SnowflakeId::MIN));
     assert_eq!(SnowflakeId::try_from(i64::MAX), Ok(SnowflakeId::MAX));
     assert_eq!(SnowflakeId::try_from(0i64).map(i64::from), Ok(0));
     assert_eq!(

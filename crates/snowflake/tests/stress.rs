@@ -13,6 +13,6 @@ fn a_million_ids_from_four_threads_sharing_one_generator_are_distinct_and_increa
     stress::four_threads_distinct_and_increasing(
         || generator.generate().unwrap(),
         |out| generator.fill(out).unwrap(),
-        SnowflakeId::NIL,
+        SnowflakeId::MIN,
     );
 }

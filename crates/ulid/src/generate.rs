@@ -75,7 +75,7 @@ pub fn try_generate() -> Result<Ulid, Error> {
 /// # Examples
 ///
 /// ```
-/// let mut ids = [ulid::Ulid::NIL; 1000];
+/// let mut ids = [ulid::Ulid::MIN; 1000];
 /// ulid::fill(&mut ids);
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
@@ -98,7 +98,7 @@ pub fn fill(out: &mut [Ulid]) {
 /// # Examples
 ///
 /// ```
-/// let mut ids = [ulid::Ulid::NIL; 1000];
+/// let mut ids = [ulid::Ulid::MIN; 1000];
 /// ulid::try_fill(&mut ids)?;
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// # Ok::<(), ulid::Error>(())
@@ -170,7 +170,7 @@ mod tests {
     const MS: u64 = 1_000_000;
 
     /// ULIDs to the clock-fault suite: milliseconds, 80-bit random starts, and the text.
-    const ULID: Format<Ulid> = Format::new(1_000, |id: Ulid| (id.timestamp_ms(), id.counter()))
+    const ULID: Format<Ulid> = Format::new(1_000, |id: Ulid| (id.timestamp_ms(), id.random()))
         .random_starts(COUNTER_BITS)
         .text(|id| id.to_string());
 
@@ -194,7 +194,7 @@ mod tests {
     fn the_pair_becomes_timestamp_and_random() {
         assert_eq!(pack(1, 2).unwrap().to_u128(), (1 << 80) | 2);
         assert_eq!(
-            pack(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_COUNTER)
+            pack(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_RANDOM)
                 .unwrap()
                 .to_u128(),
             u128::MAX
@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn fill_packs_the_same_pairs_as_repeated_calls() {
         let sequence = TickSequence::new(3, MS, Start::Zero);
-        let mut filled = [Ulid::NIL; 10];
+        let mut filled = [Ulid::MIN; 10];
         sequence.fill_with_at(42, &mut filled, |tick, counter| {
             pack(tick, counter).unwrap()
         });

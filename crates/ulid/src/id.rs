@@ -38,11 +38,11 @@ impl Ulid {
     /// ```
     /// use ulid::Ulid;
     ///
-    /// assert_eq!(Ulid::NIL.to_string(), "00000000000000000000000000");
-    /// assert_eq!((Ulid::NIL.timestamp_ms(), Ulid::NIL.counter()), (0, 0));
-    /// assert_eq!(Ulid::default(), Ulid::NIL);
+    /// assert_eq!(Ulid::MIN.to_string(), "00000000000000000000000000");
+    /// assert_eq!((Ulid::MIN.timestamp_ms(), Ulid::MIN.random()), (0, 0));
+    /// assert_eq!(Ulid::default(), Ulid::MIN);
     /// ```
-    pub const NIL: Ulid = Ulid(0);
+    pub const MIN: Ulid = Ulid(0);
 
     /// The largest ULID: all 128 bits one, `7ZZZZZZZZZZZZZZZZZZZZZZZZZ`.
     ///
@@ -51,7 +51,7 @@ impl Ulid {
     ///
     /// assert_eq!(Ulid::MAX.to_string(), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
     /// assert_eq!(Ulid::MAX.timestamp_ms(), Ulid::MAX_TIMESTAMP_MS);
-    /// assert_eq!(Ulid::MAX.counter(), Ulid::MAX_COUNTER);
+    /// assert_eq!(Ulid::MAX.random(), Ulid::MAX_RANDOM);
     /// ```
     pub const MAX: Ulid = Ulid(u128::MAX);
 
@@ -72,16 +72,16 @@ impl Ulid {
     /// ```
     pub const MAX_TIMESTAMP_MS: u64 = (1 << 48) - 1;
 
-    /// The largest counter (random part), `2^80 - 1`.
+    /// The largest random part, `2^80 - 1`.
     ///
     /// ```
-    /// assert_eq!(ulid::Ulid::MAX_COUNTER, (1 << 80) - 1);
+    /// assert_eq!(ulid::Ulid::MAX_RANDOM, (1 << 80) - 1);
     /// ```
-    pub const MAX_COUNTER: u128 = (1 << COUNTER_BITS) - 1;
+    pub const MAX_RANDOM: u128 = (1 << COUNTER_BITS) - 1;
 
     /// The ULID of a timestamp (milliseconds since the Unix epoch, at most
-    /// [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS)) and a random part, the counter (at most
-    /// [`MAX_COUNTER`](Self::MAX_COUNTER)).
+    /// [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS)) and a random part (at most
+    /// [`MAX_RANDOM`](Self::MAX_RANDOM)).
     ///
     /// # Errors
     ///
@@ -97,7 +97,7 @@ impl Ulid {
     ///
     /// assert_eq!(
     ///     Ulid::from_parts(0, 1 << 80),
-    ///     Err(Error::RandomOutOfRange { value: 1 << 80, max: Ulid::MAX_COUNTER })
+    ///     Err(Error::RandomOutOfRange { value: 1 << 80, max: Ulid::MAX_RANDOM })
     /// );
     /// # Ok::<(), ulid::Error>(())
     /// ```
@@ -108,10 +108,10 @@ impl Ulid {
                 max: Self::MAX_TIMESTAMP_MS,
             });
         }
-        if random > Self::MAX_COUNTER {
+        if random > Self::MAX_RANDOM {
             return Err(Error::RandomOutOfRange {
                 value: random,
-                max: Self::MAX_COUNTER,
+                max: Self::MAX_RANDOM,
             });
         }
         Ok(Ulid(((timestamp_ms as u128) << COUNTER_BITS) | random))
@@ -129,8 +129,9 @@ impl Ulid {
         (self.0 >> COUNTER_BITS) as u64
     }
 
-    /// The low 80 bits, under the specification's name, "randomness": the counter, for
-    /// generated ULIDs. The same as [`counter`](Self::counter).
+    /// The low 80 bits, under the specification's name, "randomness": a counter with a random
+    /// start, for ids from [`generate`](crate::generate) and [`fill`](crate::fill), and random
+    /// bits for [`generate_at`](crate::generate_at).
     ///
     /// ```
     /// let id: ulid::Ulid = "0000000000000000000000000Z".parse()?;
@@ -139,21 +140,7 @@ impl Ulid {
     /// ```
     #[must_use]
     pub const fn random(self) -> u128 {
-        self.0 & Self::MAX_COUNTER
-    }
-
-    /// The counter: the low 80 bits, the name the other formats of this workspace use for
-    /// the field. The same as [`random`](Self::random), the specification's name.
-    ///
-    /// ```
-    /// let id = ulid::Ulid::from_parts(1, 2)?;
-    /// assert_eq!(id.counter(), 2);
-    /// assert_eq!(id.counter(), id.random());
-    /// # Ok::<(), ulid::Error>(())
-    /// ```
-    #[must_use]
-    pub const fn counter(self) -> u128 {
-        self.random()
+        self.0 & Self::MAX_RANDOM
     }
 
     /// The 128-bit value.
@@ -204,14 +191,14 @@ impl Ulid {
     }
 }
 
-/// [`Ulid::NIL`].
+/// [`Ulid::MIN`].
 ///
 /// ```
-/// assert_eq!(ulid::Ulid::default(), ulid::Ulid::NIL);
+/// assert_eq!(ulid::Ulid::default(), ulid::Ulid::MIN);
 /// ```
 impl Default for Ulid {
     fn default() -> Ulid {
-        Ulid::NIL
+        Ulid::MIN
     }
 }
 
@@ -229,7 +216,7 @@ impl From<Ulid> for u128 {
 /// [`Ulid::from_u128`].
 ///
 /// ```
-/// assert_eq!(ulid::Ulid::from(0u128), ulid::Ulid::NIL);
+/// assert_eq!(ulid::Ulid::from(0u128), ulid::Ulid::MIN);
 /// ```
 impl From<u128> for Ulid {
     fn from(value: u128) -> Ulid {
@@ -240,7 +227,7 @@ impl From<u128> for Ulid {
 /// [`Ulid::to_bytes`].
 ///
 /// ```
-/// assert_eq!(<[u8; 16]>::from(ulid::Ulid::NIL), [0; 16]);
+/// assert_eq!(<[u8; 16]>::from(ulid::Ulid::MIN), [0; 16]);
 /// ```
 impl From<Ulid> for [u8; 16] {
     fn from(id: Ulid) -> [u8; 16] {
@@ -291,21 +278,21 @@ mod tests {
     #[test]
     fn the_field_limits_are_those_of_the_specification() {
         assert_eq!(Ulid::MAX_TIMESTAMP_MS, 281_474_976_710_655);
-        assert_eq!(Ulid::MAX_COUNTER, 1_208_925_819_614_629_174_706_175);
+        assert_eq!(Ulid::MAX_RANDOM, 1_208_925_819_614_629_174_706_175);
         assert_eq!(
-            Ulid::from_parts(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_COUNTER),
+            Ulid::from_parts(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_RANDOM),
             Ok(Ulid(u128::MAX))
         );
     }
 
     #[test]
     fn nil_and_max_are_the_extremes_of_the_parts() {
-        assert_eq!(Ulid::from_parts(0, 0), Ok(Ulid::NIL));
+        assert_eq!(Ulid::from_parts(0, 0), Ok(Ulid::MIN));
         assert_eq!(
-            Ulid::from_parts(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_COUNTER),
+            Ulid::from_parts(Ulid::MAX_TIMESTAMP_MS, Ulid::MAX_RANDOM),
             Ok(Ulid::MAX)
         );
-        assert!(Ulid::NIL < Ulid::MAX);
-        assert_eq!(Ulid::default(), Ulid::NIL);
+        assert!(Ulid::MIN < Ulid::MAX);
+        assert_eq!(Ulid::default(), Ulid::MIN);
     }
 }

@@ -16,7 +16,7 @@
 //!
 //! A [ULID](https://github.com/ulid/spec) is 128 bits, big-endian: a 48-bit Unix timestamp
 //! in milliseconds, then 80 bits that the specification calls "randomness" and this crate
-//! fills with a counter ([`Ulid::random`], also [`Ulid::counter`]).
+//! fills with a counter ([`Ulid::random`]).
 //!
 //! ```text
 //!  0                   1                   2                   3
@@ -32,7 +32,7 @@
 //! +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //! ```
 //!
-//! Every 128-bit value is a ULID, from [`Ulid::NIL`] to [`Ulid::MAX`]. Integer order, byte
+//! Every 128-bit value is a ULID, from [`Ulid::MIN`] to [`Ulid::MAX`]. Integer order, byte
 //! order and text order are the same order.
 //!
 //! # Text

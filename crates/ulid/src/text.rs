@@ -83,7 +83,7 @@ impl fmt::Display for Ulid {
 /// `Ulid(` and the text, `)`.
 ///
 /// ```
-/// assert_eq!(format!("{:?}", ulid::Ulid::NIL), "Ulid(00000000000000000000000000)");
+/// assert_eq!(format!("{:?}", ulid::Ulid::MIN), "Ulid(00000000000000000000000000)");
 /// ```
 impl fmt::Debug for Ulid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

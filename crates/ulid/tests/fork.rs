@@ -12,7 +12,7 @@ fn parent_and_child_share_no_generated_id() {
     let before = ulid::generate();
     let (child, parent) = fork::assert_child_shares_no_id(before, || {
         let mut ids = vec![ulid::generate()];
-        let mut batch = [Ulid::NIL; 1000];
+        let mut batch = [Ulid::MIN; 1000];
         ulid::fill(&mut batch);
         ids.extend_from_slice(&batch);
         ids
@@ -31,5 +31,5 @@ fn generate_at_draws_differ_between_parent_and_child() {
 /// child serves at once, and no child id is one the parent served.
 #[test]
 fn children_forked_while_threads_generate_or_fill_never_hang_or_repeat_an_id() {
-    assert_generate_and_fill_survive(ulid::try_generate, ulid::try_fill, Ulid::to_u128, Ulid::NIL);
+    assert_generate_and_fill_survive(ulid::try_generate, ulid::try_fill, Ulid::to_u128, Ulid::MIN);
 }

@@ -13,7 +13,7 @@ use ulid::{Error, Ulid};
 
 #[test]
 fn same_millisecond_bulk_of_a_million_is_strictly_increasing_in_value_and_text() {
-    let mut ids = vec![Ulid::NIL; 1_000_000];
+    let mut ids = vec![Ulid::MIN; 1_000_000];
     let before = unix_ms();
     ulid::fill(&mut ids);
     let after = unix_ms();
@@ -52,12 +52,12 @@ fn generate_follows_the_clock_and_increases() {
 
 #[test]
 fn generate_and_fill_share_one_sequence() {
-    generated::assert_generate_and_fill_share_one_sequence(ulid::generate, ulid::fill, Ulid::NIL);
+    generated::assert_generate_and_fill_share_one_sequence(ulid::generate, ulid::fill, Ulid::MIN);
 }
 
 #[test]
 fn generated_ids_parse_in_the_ulid_crate() {
-    let mut ids = [Ulid::NIL; 64];
+    let mut ids = [Ulid::MIN; 64];
     ulid::fill(&mut ids);
     for id in ids.iter().copied().chain([ulid::generate()]) {
         let text = id.to_string();

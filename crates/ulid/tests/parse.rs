@@ -80,7 +80,7 @@ fn a_first_symbol_above_7_is_an_overflow_not_a_wrap() {
 #[test]
 fn nil_and_max_are_the_extremes_of_the_text() {
     text::assert_nil_and_max(
-        Ulid::NIL,
+        Ulid::MIN,
         "00000000000000000000000000",
         Ulid::MAX,
         "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",

@@ -75,7 +75,7 @@ pub fn try_generate() -> Result<Uuid7, Error> {
 /// # Examples
 ///
 /// ```
-/// let mut ids = [uuid7::Uuid7::NIL; 1000];
+/// let mut ids = [uuid7::Uuid7::MIN; 1000];
 /// uuid7::fill(&mut ids);
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// assert!(ids[999] < uuid7::generate());
@@ -99,7 +99,7 @@ pub fn fill(out: &mut [Uuid7]) {
 /// # Examples
 ///
 /// ```
-/// let mut ids = [uuid7::Uuid7::NIL; 1000];
+/// let mut ids = [uuid7::Uuid7::MIN; 1000];
 /// uuid7::try_fill(&mut ids)?;
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// # Ok::<(), uuid7::Error>(())

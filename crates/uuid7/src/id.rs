@@ -25,7 +25,7 @@ const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIF
 ///
 /// `Debug` shows the text form, `Display` writes it (without allocating), and `FromStr` reads
 /// it back (see [`FromStr`](#impl-FromStr-for-Uuid7)). Since every value is a UUIDv7,
-/// [`NIL`](Self::NIL) and [`MAX`](Self::MAX) are the smallest and largest UUIDv7s, not the
+/// [`MIN`](Self::MIN) and [`MAX`](Self::MAX) are the smallest and largest UUIDv7s, not the
 /// Nil and Max UUIDs of RFC 9562 (all zeros and all ones), which have no version 7.
 ///
 /// # Examples
@@ -60,11 +60,11 @@ impl Uuid7 {
     /// ```
     /// use uuid7::Uuid7;
     ///
-    /// assert_eq!(Uuid7::NIL.to_string(), "00000000-0000-7000-8000-000000000000");
-    /// assert_eq!(Uuid7::from_parts(0, 0), Ok(Uuid7::NIL));
-    /// assert_eq!(Uuid7::default(), Uuid7::NIL);
+    /// assert_eq!(Uuid7::MIN.to_string(), "00000000-0000-7000-8000-000000000000");
+    /// assert_eq!(Uuid7::from_parts(0, 0), Ok(Uuid7::MIN));
+    /// assert_eq!(Uuid7::default(), Uuid7::MIN);
     /// ```
-    pub const NIL: Uuid7 = Uuid7(VERSION_AND_VARIANT);
+    pub const MIN: Uuid7 = Uuid7(VERSION_AND_VARIANT);
 
     /// The largest UUIDv7: every timestamp and counter bit one, with version 7 and variant
     /// `0b10`, `ffffffff-ffff-7fff-bfff-ffffffffffff`.
@@ -182,7 +182,7 @@ impl Uuid7 {
     /// The 128-bit value, version and variant included.
     ///
     /// ```
-    /// assert_eq!(uuid7::Uuid7::NIL.to_u128(), 0x7000_8000_0000_0000_0000);
+    /// assert_eq!(uuid7::Uuid7::MIN.to_u128(), 0x7000_8000_0000_0000_0000);
     /// ```
     #[must_use]
     pub const fn to_u128(self) -> u128 {
@@ -266,14 +266,14 @@ pub(crate) const fn variant(value: u128) -> u8 {
     ((value >> VARIANT_SHIFT) & 0b11) as u8
 }
 
-/// [`Uuid7::NIL`], the smallest UUIDv7.
+/// [`Uuid7::MIN`], the smallest UUIDv7.
 ///
 /// ```
-/// assert_eq!(uuid7::Uuid7::default(), uuid7::Uuid7::NIL);
+/// assert_eq!(uuid7::Uuid7::default(), uuid7::Uuid7::MIN);
 /// ```
 impl Default for Uuid7 {
     fn default() -> Self {
-        Uuid7::NIL
+        Uuid7::MIN
     }
 }
 
@@ -385,18 +385,18 @@ mod tests {
 
     #[test]
     fn nil_and_max_are_the_extremes_of_the_parts() {
-        assert_eq!(Uuid7::from_parts(0, 0), Ok(Uuid7::NIL));
+        assert_eq!(Uuid7::from_parts(0, 0), Ok(Uuid7::MIN));
         assert_eq!(
             Uuid7::from_parts(Uuid7::MAX_TIMESTAMP_MS, Uuid7::MAX_COUNTER),
             Ok(Uuid7::MAX)
         );
-        assert_eq!(Uuid7::from_u128(Uuid7::NIL.0), Ok(Uuid7::NIL));
+        assert_eq!(Uuid7::from_u128(Uuid7::MIN.0), Ok(Uuid7::MIN));
         assert_eq!(Uuid7::from_u128(Uuid7::MAX.0), Ok(Uuid7::MAX));
         assert_eq!(
             (Uuid7::MAX.timestamp_ms(), Uuid7::MAX.counter()),
             (Uuid7::MAX_TIMESTAMP_MS, Uuid7::MAX_COUNTER)
         );
-        assert_eq!(Uuid7::default(), Uuid7::NIL);
+        assert_eq!(Uuid7::default(), Uuid7::MIN);
     }
 
     #[test]

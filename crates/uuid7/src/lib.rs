@@ -41,7 +41,7 @@
 //! `ver` and `var`: this is the "monotonic random" of RFC 9562 §6.2 (method 2). Since `rand_a`
 //! sits above `rand_b`, the 128-bit value increases with `(unix_ts_ms, counter)`, and so do
 //! the 16 bytes (big-endian) and the text. Every [`Uuid7`] has version 7 and variant `0b10`:
-//! [`Uuid7::NIL`] and [`Uuid7::MAX`] are the smallest and largest such values, not the Nil
+//! [`Uuid7::MIN`] and [`Uuid7::MAX`] are the smallest and largest such values, not the Nil
 //! and Max UUIDs of RFC 9562.
 //!
 //! # Text

@@ -147,7 +147,7 @@ impl FromStr for Uuid7 {
 /// ```
 /// use uuid7::{ParseError, Uuid7};
 ///
-/// assert_eq!(Uuid7::try_from("00000000-0000-7000-8000-000000000000"), Ok(Uuid7::NIL));
+/// assert_eq!(Uuid7::try_from("00000000-0000-7000-8000-000000000000"), Ok(Uuid7::MIN));
 /// assert_eq!(Uuid7::try_from(""), Err(ParseError::InvalidLength { found: 0, expected: 36 }));
 /// ```
 impl TryFrom<&str> for Uuid7 {

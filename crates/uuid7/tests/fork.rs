@@ -6,7 +6,7 @@ use test_support::fork_storm::assert_generate_and_fill_survive;
 use uuid7::Uuid7;
 
 fn burst() -> Vec<Uuid7> {
-    let mut ids = vec![Uuid7::NIL; 1000];
+    let mut ids = vec![Uuid7::MIN; 1000];
     uuid7::fill(&mut ids);
     ids.extend((0..1000).map(|_| uuid7::generate()));
     ids.extend((0..100).map(|_| uuid7::generate_at(1_000).unwrap()));
@@ -45,6 +45,6 @@ fn children_forked_while_threads_generate_or_fill_never_hang_or_repeat_an_id() {
         uuid7::try_generate,
         uuid7::try_fill,
         Uuid7::to_u128,
-        Uuid7::NIL,
+        Uuid7::MIN,
     );
 }

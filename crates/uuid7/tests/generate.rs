@@ -10,7 +10,7 @@ use uuid7::{Error, Uuid7};
 #[test]
 fn same_millisecond_bulk_is_strictly_increasing_in_value_and_text() {
     let before = unix_ms();
-    let mut ids = vec![Uuid7::NIL; 1_000_000];
+    let mut ids = vec![Uuid7::MIN; 1_000_000];
     uuid7::fill(&mut ids);
     let after = unix_ms();
 
@@ -50,13 +50,13 @@ fn generate_and_fill_share_one_sequence() {
     generated::assert_generate_and_fill_share_one_sequence(
         uuid7::generate,
         uuid7::fill,
-        Uuid7::NIL,
+        Uuid7::MIN,
     );
 }
 
 #[test]
 fn generated_ids_are_version_7_for_the_uuid_crate() {
-    let mut ids = vec![Uuid7::NIL; 1000];
+    let mut ids = vec![Uuid7::MIN; 1000];
     uuid7::fill(&mut ids);
     ids.push(uuid7::generate());
     ids.push(uuid7::generate_at(1_645_557_742_000).unwrap());

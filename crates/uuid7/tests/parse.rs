@@ -166,7 +166,7 @@ fn the_version_is_checked_before_the_variant() {
 #[test]
 fn nil_and_max_are_the_extremes_of_the_text() {
     text::assert_nil_and_max(
-        Uuid7::NIL,
+        Uuid7::MIN,
         "00000000-0000-7000-8000-000000000000",
         Uuid7::MAX,
         "ffffffff-ffff-7fff-bfff-ffffffffffff",

@@ -24,7 +24,7 @@ fn ids_of_the_uuid7_crate_parse_here_with_a_sane_timestamp() {
 
 #[test]
 fn our_ids_parse_in_the_uuid7_crate() {
-    let mut ours = vec![Uuid7::NIL; 1000];
+    let mut ours = vec![Uuid7::MIN; 1000];
     uuid7::fill(&mut ours);
     ours.push(uuid7::generate());
     ours.push(uuid7::generate_at(Uuid7::MAX_TIMESTAMP_MS).unwrap());

@@ -7,5 +7,5 @@ use test_support::stress;
 
 #[test]
 fn a_million_ids_from_four_threads_are_distinct_and_increase_per_thread() {
-    stress::four_threads_distinct_and_increasing(uuid7::generate, uuid7::fill, uuid7::Uuid7::NIL);
+    stress::four_threads_distinct_and_increasing(uuid7::generate, uuid7::fill, uuid7::Uuid7::MIN);
 }

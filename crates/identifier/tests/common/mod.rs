@@ -35,7 +35,7 @@ pub trait Id: Copy + Ord + Debug + Send + Sync + Unpin + 'static {
     const WRONG_TYPE_SQLITE: (&'static str, &'static str) = ("'not an id'", "text");
 
     /// The smallest id, to fill buffers with.
-    const NIL: Self;
+    const MIN: Self;
     /// The format's `fill`.
     const FILL: fn(&mut [Self]);
     /// The format's `generate`.
@@ -43,7 +43,7 @@ pub trait Id: Copy + Ord + Debug + Send + Sync + Unpin + 'static {
 
     /// `n` new ids from one `fill`, in generation order.
     fn fill(n: usize) -> Vec<Self> {
-        let mut ids = vec![Self::NIL; n];
+        let mut ids = vec![Self::MIN; n];
         Self::FILL(&mut ids);
         ids
     }
@@ -150,7 +150,7 @@ pub fn shuffled<T: Copy>(ids: &[T]) -> Vec<T> {
 /// Snowflake, whose generator is a value.
 macro_rules! generated_by {
     ($format:ident) => {
-        const NIL: Self = Self::NIL;
+        const MIN: Self = Self::MIN;
         const FILL: fn(&mut [Self]) = identifier::$format::fill;
         const GENERATE: fn() -> Self = identifier::$format::generate;
     };
@@ -229,7 +229,7 @@ impl Id for SnowflakeId {
     const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[("-5", "id -5 is out of range")];
     const WRONG_TYPE_POSTGRES: (&'static str, &'static str) = ("42::integer", "int4");
 
-    const NIL: Self = SnowflakeId::NIL;
+    const MIN: Self = SnowflakeId::MIN;
     const FILL: fn(&mut [Self]) = |out| {
         snowflake()
             .fill(out)
