@@ -1,4 +1,4 @@
-//! Forks again and again while threads generate: the case where a forked child used to hang.
+//! Forks again and again while threads generate: a child must neither hang nor repeat an id.
 //!
 //! A child of a multi-threaded process gets a copy of memory taken at an arbitrary instant:
 //! a lock may be held, or have waiters queued, by threads that do not exist in the child.
