@@ -44,7 +44,8 @@ fn kinds_map_to_the_encoding() {
     );
 }
 
-// Defect: serde_json kept the last of duplicate keys, so `{"a":1,"a":2}` was `{"a":2}`.
+// Guards against keeping only the last of duplicate keys (serde_json's way), which would give
+// `{"a":1,"a":2}` the id of `{"a":2}`.
 #[test]
 fn duplicate_keys_are_an_error_naming_the_key_and_its_offset() {
     let found = error(br#"{"a": 1, "a": 2}"#);
@@ -68,8 +69,8 @@ fn duplicate_keys_are_an_error_naming_the_key_and_its_offset() {
     id(r#"[{"a": 1}, {"a": 2, "b": {"a": 3}}]"#);
 }
 
-// Defect: integers past 64 bits were floats, and -9223372036854775809 and
-// -9223372036854775810 shared an id.
+// Guards against reading integers past 64 bits as floats, which would give
+// -9223372036854775809 and -9223372036854775810 one id.
 #[test]
 fn integers_of_any_size_up_to_128_bits_are_integers() {
     assert_eq!(id("18446744073709551616"), generate(&(1u128 << 64)));
@@ -99,7 +100,7 @@ fn integers_of_any_size_up_to_128_bits_are_integers() {
     );
 }
 
-// Defect: `-0` agreed with `0.0` and not with `0`.
+// `-0` is the integer 0, not the float 0.0.
 #[test]
 fn minus_zero_is_the_integer_zero() {
     assert_eq!(id("-0"), generate(&0));
@@ -108,7 +109,7 @@ fn minus_zero_is_the_integer_zero() {
     assert_ne!(id("-0"), id("-0.0"));
 }
 
-// Defect: 1e-400 was read as 0.0 while 1e400 was an error.
+// Underflow is an error, as overflow is: 1e-400 is never silently 0.0.
 #[test]
 fn floats_are_correctly_rounded_and_never_silently_zero_or_infinite() {
     for literal in [

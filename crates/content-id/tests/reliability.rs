@@ -1,8 +1,8 @@
-//! The defects of encoding version 1, each with the test that failed on it: one id for
-//! every value that failed to serialize, `StableHash` impls that could write two values or
-//! none, and nesting that overflowed the stack. (The JSON defects are in `tests/json.rs` and
-//! the command's in `identifier-cli`; the quadratic cost of nested maps is a unit test of
-//! the encoder, which counts the bytes it hashes.)
+//! What the encoding must never do: give one id to every value that fails to serialize, let
+//! a `StableHash` impl write two values or none, or overflow the stack on deep nesting. (The
+//! JSON reader's guards are in `tests/json.rs` and the command's in `identifier-cli`; that
+//! nested maps cost linear time is a unit test of the encoder, which counts the bytes it
+//! hashes.)
 
 use content_id::{Encoder, Error, MAX_DEPTH, StableHash, Written};
 

@@ -125,7 +125,7 @@ fn content_id_errors() {
     );
 }
 
-// Defect: `{"a":1,"a":2}` and `{"a":2}` had one id: serde_json keeps the last duplicate.
+// `{"a":1,"a":2}` is an error, never the id of `{"a":2}` (serde_json keeps the last duplicate).
 #[test]
 fn duplicate_keys_are_an_error() {
     let message = error_of(br#"{"a": 1, "a": 2}"#);
@@ -139,7 +139,7 @@ fn duplicate_keys_are_an_error() {
     id_of(r#"[{"a": 1}, {"a": 1}, {"b": {"a": 2}}]"#);
 }
 
-// Defect: integers past 64 bits became f64, so 2^64, 2^64 + 1 and 2^64 as a float agreed.
+// Integers past 64 bits stay integers: 2^64, 2^64 + 1 and 2^64 as a float have three ids.
 #[test]
 fn integers_beyond_64_bits_keep_their_value() {
     let two_to_64 = id_of("18446744073709551616");
@@ -161,7 +161,7 @@ fn integers_beyond_64_bits_keep_their_value() {
     }
 }
 
-// Defect: -9223372036854775809 and -9223372036854775810 had one id.
+// Negative integers past 64 bits stay integers, each with its own id.
 #[test]
 fn negative_integers_beyond_64_bits_keep_their_value() {
     assert_ne!(id_of("-9223372036854775809"), id_of("-9223372036854775810"));
@@ -171,7 +171,7 @@ fn negative_integers_beyond_64_bits_keep_their_value() {
     );
 }
 
-// Defect: `-0` agreed with `0.0` and not with `0`.
+// `-0` is the integer 0, not the float 0.0.
 #[test]
 fn minus_zero_is_the_integer_zero() {
     assert_eq!(id_of("-0"), id_of("0"));
@@ -180,7 +180,7 @@ fn minus_zero_is_the_integer_zero() {
     assert_eq!(id_of("-0e7"), id_of("0.0"));
 }
 
-// Defect: 1e-400 was silently 0.0 while 1e400 was an error.
+// Underflow is an error, as overflow is: 1e-400 is never silently 0.0.
 #[test]
 fn underflow_is_an_error_like_overflow() {
     for literal in ["1e-400", "-2.5e-330", "[0.00001e-320]"] {
@@ -196,7 +196,7 @@ fn underflow_is_an_error_like_overflow() {
     assert_ne!(id_of("5e-324"), id_of("0.0"));
 }
 
-// Defect: `--length 3` was checked only after standard input had been read to its end.
+// A bad `--length` is refused before standard input is read.
 #[test]
 fn a_bad_length_is_rejected_before_reading_input() {
     let mut child = spawn(&["content-id", "--length", "3"]);
@@ -219,7 +219,7 @@ fn a_bad_length_is_rejected_before_reading_input() {
     assert!(stderr.contains("length 3 is odd"), "{stderr}");
 }
 
-// Defect: the position of a JSON error was printed twice.
+// A JSON error gives its position once.
 #[test]
 fn json_errors_give_the_position_once() {
     let output = run(&["content-id"], b"{\"a\": [1, 2,\n  }");
@@ -253,8 +253,8 @@ fn id_with(args: &[&str], document: &str) -> String {
     output.lines().nth(2).expect("an id line").to_owned()
 }
 
-// Defect: depth was limited to serde_json's 128 and nested maps cost quadratic time. Any
-// depth is hashed, up to the limit the caller gives.
+// Any depth is hashed, up to the limit the caller gives (serde_json stops at 128), in time
+// linear in the document.
 #[test]
 fn deeply_nested_documents_are_hashed() {
     let deep = ["--max-depth", "100000"];
@@ -277,8 +277,7 @@ fn error_with(args: &[&str], document: &str) -> String {
         .to_owned()
 }
 
-// Defect: nesting had no limit, so a service could not bound the memory a document takes.
-// The limit is exact: a document at it is hashed, one level past it is an error at the
+// A service can bound the memory a document takes by its depth. The limit is exact: a document at it is hashed, one level past it is an error at the
 // `[` or `{` that goes past, which names the depth, the limit and the byte offset.
 #[test]
 fn max_depth_bounds_the_nesting() {
@@ -513,11 +512,9 @@ impl Drop for Document {
     }
 }
 
-// Defect: each level of nesting cost about 390 bytes (a whole BLAKE2b state, a frame and a
-// hash table per object, 32 bytes per array), while the help said that memory never grows
-// with the document. The help now gives the bytes, and the command's peak memory, less that
-// of a one-item document, stays within them: what is in use, and up to twice that as the
-// stacks grow by doubling.
+// The help gives the bytes each level of nesting and each key costs, and the command's peak
+// memory, less that of a one-item document, stays within them: what is in use, and up to
+// twice that as the stacks grow by doubling.
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_per_level_and_per_key_is_what_the_help_says() {
