@@ -222,7 +222,8 @@ pub fn generate_uuid5_from_reader<R: Read>(reader: R, namespace: &Uuid) -> Resul
 /// let id = generate_uuid5_from_reader_with(deep.as_bytes(), &namespace, &limits)?;
 /// assert_eq!(id.get_version_num(), 5);
 /// let default = content_id::json::generate_uuid5_from_reader(deep.as_bytes(), &namespace);
-/// assert!(default.is_err());
+/// let Err(content_id::Error::Json(error)) = default else { panic!("past the default limit") };
+/// assert_eq!(error.kind, content_id::json::JsonErrorKind::TooDeep { limit: 10_000 });
 /// # Ok::<(), content_id::Error>(())
 /// ```
 pub fn generate_uuid5_from_reader_with<R: Read>(

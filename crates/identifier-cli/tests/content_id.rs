@@ -29,7 +29,13 @@ fn id_of(document: &str) -> String {
 
 /// The message printed for a document that must be rejected.
 fn error_of(document: &[u8]) -> String {
-    let output = run(&["content-id"], document);
+    error_with(&[], document)
+}
+
+/// The message printed for a document that must be rejected, with `args` after
+/// `content-id`.
+fn error_with(args: &[&str], document: &[u8]) -> String {
+    let output = run(&[&["content-id"], args].concat(), document);
     assert!(output.starts_with("status: 1\n"), "{output}");
     output
         .split_once("--- stderr\n")
@@ -125,7 +131,8 @@ fn content_id_errors() {
     );
 }
 
-// `{"a":1,"a":2}` is an error, never the id of `{"a":2}` (serde_json keeps the last duplicate).
+// `{"a":1,"a":2}` is an error, never the id of `{"a":2}` (serde_json keeps the last
+// duplicate).
 #[test]
 fn duplicate_keys_are_an_error() {
     let message = error_of(br#"{"a": 1, "a": 2}"#);
@@ -265,20 +272,9 @@ fn deeply_nested_documents_are_hashed() {
     assert_ne!(objects, mixed);
 }
 
-/// The message printed for a document that must be rejected, with `args` after
-/// `content-id`.
-fn error_with(args: &[&str], document: &str) -> String {
-    let output = run(&[&["content-id"], args].concat(), document.as_bytes());
-    assert!(output.starts_with("status: 1\n"), "{output}");
-    output
-        .split_once("--- stderr\n")
-        .expect("a stderr section")
-        .1
-        .to_owned()
-}
-
-// A service can bound the memory a document takes by its depth. The limit is exact: a document at it is hashed, one level past it is an error at the
-// `[` or `{` that goes past, which names the depth, the limit and the byte offset.
+// A service can bound the memory a document takes by its depth. The limit is exact: a
+// document at it is hashed, one level past it is an error at the `[` or `{` that goes past,
+// which names the depth, the limit and the byte offset.
 #[test]
 fn max_depth_bounds_the_nesting() {
     // The default, 10,000: arrays, and arrays and objects by turns.
@@ -303,21 +299,21 @@ fn max_depth_bounds_the_nesting() {
     let limit = ["--max-depth", "3"];
     let id = id_with(&limit, r#"[{"a": [1]}, {"b": []}]"#);
     assert_eq!(id, id_of(r#"[{"a": [1]}, {"b": []}]"#));
-    let message = error_with(&limit, r#"[{"a": [1]}, {"b": [[]]}]"#);
+    let message = error_with(&limit, br#"[{"a": [1]}, {"b": [[]]}]"#);
     assert!(
         message.ends_with(
             "(byte 20): nested too deep: an array or object at depth 4, past the limit of 3\n"
         ),
         "{message}"
     );
-    let message = error_with(&limit, "[[[{}]]]");
+    let message = error_with(&limit, b"[[[{}]]]");
     assert!(
         message.contains("(byte 3): nested too deep: an array or object at depth 4,"),
         "{message}"
     );
     // 0: a scalar only.
     id_with(&["--max-depth", "0"], "\"text\"");
-    let message = error_with(&["--max-depth", "0"], " {}");
+    let message = error_with(&["--max-depth", "0"], b" {}");
     assert!(
         message.contains(
             "(byte 1): nested too deep: an array or object at depth 1, past the limit of 0"
@@ -325,7 +321,7 @@ fn max_depth_bounds_the_nesting() {
         "{message}"
     );
     // The UUIDv5 of a document obeys the same limit.
-    let message = error_with(&["--uuid5", "--max-depth", "1"], "[[]]");
+    let message = error_with(&["--uuid5", "--max-depth", "1"], b"[[]]");
     assert!(message.contains("(byte 1): nested too deep"), "{message}");
     // Above the default, on request.
     let deeper = nested(10_001, "[", "]");
