@@ -43,16 +43,18 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The crates of the database features (`postgres`, `sqlx-postgres`, `sqlx-sqlite`,
-/// `rusqlite`), which every time-ordered format may depend on besides its own list: the
-/// drivers' traits live there.
-const DATABASES: [&str; 6] = [
+/// The crates of the database features (`postgres`, `sqlx-*`, `sqlx08-*`, `rusqlite`,
+/// `diesel-*`), which every time-ordered format may depend on besides its own list: the
+/// drivers' traits live there. sqlx 0.8's crates are listed under their own names, which
+/// `cargo tree` shows for both releases.
+const DATABASES: [&str; 7] = [
     "postgres-types",
     "bytes",
     "sqlx-core",
     "sqlx-postgres",
     "sqlx-sqlite",
     "rusqlite",
+    "diesel",
 ];
 
 /// The time-ordered format crates, whose default feature `generate` brings the engine.

@@ -1,5 +1,6 @@
 //! `cargo xtask msrv`: no locked dependency of a library crate needs a newer Rust than the
-//! workspace's `rust-version` says.
+//! workspace's `rust-version` says, except under the features listed in [`FEATURE_FLOORS`],
+//! each checked against its own floor (the README's feature table gives it).
 //!
 //! The libraries' normal and build dependencies are what a user compiles, so they are what the
 //! `rust-version` promise covers; the tests, benchmarks and tools may need more (proptest,
@@ -12,14 +13,23 @@ use serde_json::Value;
 
 use crate::deps;
 
+/// Features whose driver needs a newer Rust than the libraries' `rust-version`, with that Rust:
+/// sqlx 0.9 asks for 1.94.
+const FEATURE_FLOORS: &[(&str, &str)] = &[("sqlx-postgres", "1.94"), ("sqlx-sqlite", "1.94")];
+
+/// The package of the lock file named `name` at `version`, and the Rust it needs.
+type Required = BTreeMap<(String, String), (u32, u32, u32)>;
+
 pub(crate) fn run(root: &Path) -> Result<(), String> {
     let metadata = crate::cargo(root, &["metadata", "--format-version", "1", "--locked"])?;
     let metadata: Value =
         serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
     let packages = metadata["packages"].as_array().cloned().unwrap_or_default();
     // (name, version) -> rust-version, for every package of the lock file that declares one.
-    let mut required = BTreeMap::new();
+    let mut required = Required::new();
     let mut ours = None;
+    // Each library's features, by name.
+    let mut features: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for package in &packages {
         let (Some(name), Some(version)) = (package["name"].as_str(), package["version"].as_str())
         else {
@@ -30,6 +40,13 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
             if name == "tick-sequence" {
                 ours = Some((rust.to_owned(), parse(rust)?));
             }
+        }
+        if package["source"].is_null() {
+            let names = package["features"]
+                .as_object()
+                .map(|features| features.keys().cloned().collect())
+                .unwrap_or_default();
+            features.insert(name.to_owned(), names);
         }
     }
     let (ours_text, ours) = ours.ok_or("the workspace declares no rust-version")?;
@@ -42,30 +59,62 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         .chain(["identifier"]);
     for library in libraries {
         let spec = deps::spec(library);
-        for line in deps::tree(root, "normal,build", &["--all-features", "-p", &spec])? {
-            // `name vX.Y.Z` or `name vX.Y.Z (source)`.
-            let mut words = line.split(' ');
-            let (Some(name), Some(version)) = (words.next(), words.next()) else {
+        let all = features.get(library).cloned().unwrap_or_default();
+        let (floored, base): (Vec<String>, Vec<String>) = all
+            .into_iter()
+            .partition(|feature| FEATURE_FLOORS.iter().any(|(name, _)| name == feature));
+        let base = base.join(",");
+        let args = ["-p", spec.as_str(), "--features", base.as_str()];
+        problems.extend(check(root, library, &args, &required, ours)?);
+        println!("msrv: {library}: every locked dependency builds with Rust {ours_text}");
+        for feature in floored {
+            let Some((_, floor_text)) = FEATURE_FLOORS.iter().find(|(name, _)| *name == feature)
+            else {
                 continue;
             };
-            let version = version.trim_start_matches('v');
-            if let Some(needed) = required.get(&(name.to_owned(), version.to_owned()))
-                && *needed > ours
-            {
-                problems.push(format!(
-                    "{library} depends on {name} {version}, which needs Rust {}",
-                    show(*needed)
-                ));
-            }
+            let args = ["-p", spec.as_str(), "--features", feature.as_str()];
+            let label = format!("{library} --features {feature}");
+            problems.extend(check(root, &label, &args, &required, parse(floor_text)?)?);
+            println!("msrv: {label}: every locked dependency builds with Rust {floor_text}");
         }
-        println!("msrv: {library}: every locked dependency builds with Rust {ours_text}");
     }
     problems.sort();
     problems.dedup();
     crate::report(
-        &format!("rust-version {ours_text} is too old for the lock file"),
+        &format!(
+            "rust-version {ours_text} (or a feature's own floor) is too old for the lock file"
+        ),
         &problems,
     )
+}
+
+/// The locked normal and build dependencies of `cargo tree args` that need a newer Rust than
+/// `floor`, one message each, naming `label`.
+fn check(
+    root: &Path,
+    label: &str,
+    args: &[&str],
+    required: &Required,
+    floor: (u32, u32, u32),
+) -> Result<Vec<String>, String> {
+    let mut problems = Vec::new();
+    for line in deps::tree(root, "normal,build", args)? {
+        // `name vX.Y.Z` or `name vX.Y.Z (source)`.
+        let mut words = line.split(' ');
+        let (Some(name), Some(version)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let version = version.trim_start_matches('v');
+        if let Some(needed) = required.get(&(name.to_owned(), version.to_owned()))
+            && *needed > floor
+        {
+            problems.push(format!(
+                "{label} depends on {name} {version}, which needs Rust {}",
+                show(*needed)
+            ));
+        }
+    }
+    Ok(problems)
 }
 
 /// `1.89` or `1.89.0` as (1, 89, 0).

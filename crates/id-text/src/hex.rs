@@ -158,6 +158,15 @@ pub enum DecodeError {
         /// The rule it broke.
         case: Case,
     },
+    /// Text of a UUID ([`uuid_text::decode_str`](crate::uuid_text::decode_str)) that is not
+    /// [`uuid_text::LEN`](crate::uuid_text::LEN) bytes long.
+    #[error("{found} bytes, but the text of a UUID has {expected}")]
+    InvalidLength {
+        /// Its length in bytes.
+        found: usize,
+        /// The length of a UUID's text: 36.
+        expected: usize,
+    },
     /// In the text of a UUID ([`uuid_text::decode`](crate::uuid_text::decode)), the first
     /// place of a hyphen that holds something else; every byte before it is in place.
     #[error("invalid byte {byte:#04x} at index {index}: not the hyphen of a UUID's text")]

@@ -112,6 +112,38 @@ pub fn decode(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
     }
 }
 
+/// Reads a string that should be the text of a UUID, such as a PostgreSQL `uuid` in the text
+/// protocol: [`decode`] after checking its length.
+///
+/// # Errors
+///
+/// [`DecodeError::InvalidLength`] unless `text` has [`LEN`] bytes; then as [`decode`].
+///
+/// # Examples
+///
+/// ```
+/// use id_text::hex::{Case, DecodeError};
+/// use id_text::uuid_text;
+///
+/// let value = uuid_text::decode_str("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", Case::Any)?;
+/// assert_eq!(value, 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F);
+/// assert_eq!(
+///     uuid_text::decode_str("017f22e2", Case::Any),
+///     Err(DecodeError::InvalidLength { found: 8, expected: 36 })
+/// );
+/// # Ok::<(), DecodeError>(())
+/// ```
+#[inline]
+pub fn decode_str(text: &str, case: Case) -> Result<u128, DecodeError> {
+    match <&[u8; LEN]>::try_from(text.as_bytes()) {
+        Ok(digits) => decode(digits, case),
+        Err(_) => Err(DecodeError::InvalidLength {
+            found: text.len(),
+            expected: LEN,
+        }),
+    }
+}
+
 /// The first byte of `text` that is out of place in the text of a UUID, read under `case`: a
 /// byte other than `-` where a hyphen belongs ([`DecodeError::MissingHyphen`]), or one that
 /// is not a digit where a digit does ([`DecodeError::InvalidDigit`]). `None` if the first

@@ -3,7 +3,7 @@
 //! its index unless it belongs there.
 
 use id_text::hex::{Case, DecodeError};
-use id_text::uuid_text::{HYPHENS, LEN, decode, encode, misplaced};
+use id_text::uuid_text::{HYPHENS, LEN, decode, decode_str, encode, misplaced};
 use proptest::prelude::*;
 
 mod common;
@@ -110,5 +110,30 @@ fn every_byte_at_every_place_of_a_uuid_is_read_as_the_standard_library_reads_it(
                 );
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A string is read as a UUID's text only at its length: any other length is refused with
+    /// the length found, whatever the string holds.
+    #[test]
+    fn a_string_of_another_length_is_refused_with_its_length(
+        value in any::<u128>(),
+        cut in 0..LEN,
+        extra in "[0-9a-f-]{1,8}",
+    ) {
+        let text = std_uuid(value);
+        prop_assert_eq!(decode_str(&text, Case::Lower), Ok(value));
+        prop_assert_eq!(
+            decode_str(&text[..cut], Case::Any),
+            Err(DecodeError::InvalidLength { found: cut, expected: LEN })
+        );
+        let longer = format!("{text}{extra}");
+        prop_assert_eq!(
+            decode_str(&longer, Case::Any),
+            Err(DecodeError::InvalidLength { found: longer.len(), expected: LEN })
+        );
     }
 }

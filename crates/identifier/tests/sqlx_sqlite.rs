@@ -1,47 +1,19 @@
-//! Feature `sqlx-sqlite` against SQLite (the library sqlx links, on an in-memory database).
-//! Each id type: round trips, `Option` and NULL, values that are not ids, and `ORDER BY` the
-//! key returning generation order.
+//! Feature `sqlx-sqlite` (sqlx 0.9) against SQLite in memory: the checks of
+//! `sqlx/sqlite.rs` for each id type.
 
 #[macro_use]
 mod common;
+#[path = "sqlx/checks.rs"]
+mod checks;
+#[path = "sqlx/sqlite.rs"]
+mod sqlite;
 
-use common::sqlx_checks::{Checks, SqlxId, block_on};
-use sqlx::Connection;
-use sqlx::sqlite::{Sqlite, SqliteConnection};
+use ::sqlx as driver;
+use sqlite::run;
 
-fn run<T: SqlxId<Sqlite>>() {
-    block_on(check::<T>());
-}
-
-async fn check<T: SqlxId<Sqlite>>() {
-    let db = SqliteConnection::connect("sqlite::memory:")
-        .await
-        .expect("an in-memory SQLite");
-    let mut checks = Checks {
-        db,
-        driver: "sqlx-sqlite",
-    };
-    checks.round_trip::<T>(T::SQLITE).await;
-    checks
-        .not_ids::<T>(T::BAD_SQLITE, T::WRONG_TYPE_SQLITE)
-        .await;
-    // One statement per id, in one transaction.
-    checks
-        .ordered::<T>(
-            T::SQLITE,
-            async |db: &mut SqliteConnection, table: &str, ids: Vec<T>| {
-                let mut transaction = db.begin().await.unwrap();
-                for id in ids {
-                    sqlx::query(&format!("INSERT INTO {table} (id) VALUES (?)"))
-                        .bind(id)
-                        .execute(&mut *transaction)
-                        .await
-                        .unwrap();
-                }
-                transaction.commit().await.unwrap();
-            },
-        )
-        .await;
-}
+/// The database of this binary's checks.
+type Db = driver::sqlite::Sqlite;
+/// The feature under test, for messages.
+const DRIVER: &str = "sqlx-sqlite";
 
 test_every_id!(run);

@@ -26,6 +26,11 @@ pub(crate) const COUNTER_BITS: u32 = 64;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    any(feature = "diesel-postgres", feature = "diesel-sqlite"),
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow),
+    diesel(sql_type = diesel::sql_types::Binary)
+)]
 pub struct ObjectId([u8; 12]);
 
 impl ObjectId {

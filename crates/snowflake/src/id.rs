@@ -49,6 +49,11 @@ const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 /// # Ok::<(), snowflake::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    any(feature = "diesel-postgres", feature = "diesel-sqlite"),
+    derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow),
+    diesel(sql_type = diesel::sql_types::BigInt)
+)]
 #[repr(transparent)]
 pub struct SnowflakeId(u64);
 

@@ -83,9 +83,12 @@
 //! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`.
 //! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
 //!   pools on them): a PostgreSQL `uuid`, and `uuid[]` for a `Vec` or slice.
-//! - `sqlx-postgres`, `sqlx-sqlite`: sqlx's `Type`, `Encode`, `Decode` (and
-//!   `PgHasArrayType`): a PostgreSQL `uuid`, an SQLite BLOB of 16 bytes.
-//! - `rusqlite`: rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//! - `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9, Rust 1.94) and `sqlx08-postgres`,
+//!   `sqlx08-sqlite` (sqlx 0.8): sqlx's `Type`, `Encode`, `Decode` (and `PgHasArrayType`): a
+//!   PostgreSQL `uuid`, an SQLite BLOB of 16 bytes.
+//! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
+//!   `FromSqlRow`, so a field of this type maps a `uuid` or BLOB of 16 bytes column in a `table!` schema.
+//! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -97,6 +100,8 @@
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
+mod diesel;
 mod error;
 #[cfg(feature = "generate")]
 mod generate;
@@ -107,7 +112,12 @@ mod postgres;
 mod rusqlite;
 #[cfg(feature = "serde")]
 mod serde;
-#[cfg(any(feature = "sqlx-postgres", feature = "sqlx-sqlite"))]
+#[cfg(any(
+    feature = "sqlx-postgres",
+    feature = "sqlx-sqlite",
+    feature = "sqlx08-postgres",
+    feature = "sqlx08-sqlite"
+))]
 mod sqlx;
 mod text;
 #[cfg(feature = "uuid")]

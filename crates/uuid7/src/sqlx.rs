@@ -1,118 +1,57 @@
-//! Features `sqlx-postgres` and `sqlx-sqlite`: [`Uuid7`] binds and reads in sqlx, as a
-//! PostgreSQL `uuid` (and `uuid[]` through `PgHasArrayType`) or as an SQLite BLOB of 16 bytes.
+//! Features `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9) and `sqlx08-postgres`, `sqlx08-sqlite`
+//! (sqlx 0.8): [`Uuid7`](crate::Uuid7) binds and reads in sqlx as a PostgreSQL `uuid` (and
+//! `uuid[]` through `PgHasArrayType`) or as an SQLite BLOB of 16 bytes.
 //!
 //! Both keep generation order in an index: PostgreSQL compares `uuid` values, and SQLite
 //! BLOBs, as big-endian bytes. Reading anything else is an error that names it: a UUID of
 //! another version or variant, a BLOB of another length, or a value of another SQL type
 //! (sqlx's "mismatched types" error).
+//!
+//! The two releases' traits have the same shape, so one body per database serves both: each is
+//! compiled once per release, against that release's crates (`#[path = "sqlx"]` finds the bodies
+//! beside this file).
 
-// The crate is `no_std`; this module is compiled only with the standard library.
-use std::prelude::rust_2024::*;
+#![allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
 
 #[cfg(feature = "sqlx-postgres")]
-use sqlx_postgres::{
-    PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres,
-};
+#[path = "sqlx"]
+mod postgres_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_postgres as driver;
+    #[path = "postgres.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx08-postgres")]
+#[path = "sqlx"]
+mod postgres_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_postgres as driver;
+    #[path = "postgres.rs"]
+    mod impls;
+}
+
 #[cfg(feature = "sqlx-sqlite")]
-use sqlx_sqlite::{Sqlite, SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
-
-use sqlx_core::decode::Decode;
-use sqlx_core::encode::{Encode, IsNull};
-use sqlx_core::error::BoxDynError;
-#[cfg(feature = "sqlx-sqlite")]
-use sqlx_core::error::UnexpectedNullError;
-use sqlx_core::types::Type;
-
-use crate::Uuid7;
-
-/// `uuid`.
-#[cfg(feature = "sqlx-postgres")]
-impl Type<Postgres> for Uuid7 {
-    fn type_info() -> PgTypeInfo {
-        PgTypeInfo::with_name("uuid")
-    }
-
-    fn compatible(ty: &PgTypeInfo) -> bool {
-        sqlx_core::type_info::TypeInfo::name(ty).eq_ignore_ascii_case("uuid")
-    }
+#[path = "sqlx"]
+mod sqlite_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_sqlite as driver;
+    /// What the SQLite driver's arguments are written into.
+    type Arguments<'q> = driver::SqliteArgumentsBuffer;
+    #[path = "sqlite.rs"]
+    mod impls;
 }
 
-/// `uuid[]`.
-#[cfg(feature = "sqlx-postgres")]
-impl PgHasArrayType for Uuid7 {
-    fn array_type_info() -> PgTypeInfo {
-        PgTypeInfo::array_of("uuid")
-    }
-}
-
-/// The 16 bytes, written into the driver's buffer.
-#[cfg(feature = "sqlx-postgres")]
-impl Encode<'_, Postgres> for Uuid7 {
-    fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
-        buf.extend_from_slice(&self.to_bytes());
-        Ok(IsNull::No)
-    }
-}
-
-/// A `uuid` of version 7 and variant `0b10`, in the binary format (16 bytes) or the text
-/// format (`8-4-4-4-12` hex digits).
-#[cfg(feature = "sqlx-postgres")]
-impl Decode<'_, Postgres> for Uuid7 {
-    fn decode(value: PgValueRef<'_>) -> Result<Self, BoxDynError> {
-        match value.format() {
-            PgValueFormat::Binary => Ok(Uuid7::try_from(value.as_bytes()?)?),
-            PgValueFormat::Text => Ok(value.as_str()?.parse::<Uuid7>()?),
-        }
-    }
-}
-
-/// BLOB.
-///
-/// ```
-/// use sqlx::Connection;
-///
-/// # let runtime = tokio::runtime::Builder::new_current_thread().build()?;
-/// # runtime.block_on(async {
-/// let mut db = sqlx::SqliteConnection::connect("sqlite::memory:").await?;
-/// sqlx::query("CREATE TABLE t (id BLOB PRIMARY KEY)").execute(&mut db).await?;
-/// let id: uuid7::Uuid7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f".parse()?;
-/// sqlx::query("INSERT INTO t (id) VALUES (?)").bind(id).execute(&mut db).await?;
-/// let back: uuid7::Uuid7 = sqlx::query_scalar("SELECT id FROM t").fetch_one(&mut db).await?;
-/// assert_eq!(back, id);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// # })?;
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[cfg(feature = "sqlx-sqlite")]
-impl Type<Sqlite> for Uuid7 {
-    fn type_info() -> SqliteTypeInfo {
-        <[u8] as Type<Sqlite>>::type_info()
-    }
-
-    fn compatible(ty: &SqliteTypeInfo) -> bool {
-        *ty == <[u8] as Type<Sqlite>>::type_info()
-    }
-}
-
-/// The 16 bytes, as a BLOB. sqlx's SQLite arguments own their BLOBs, so this copies the 16
-/// bytes into a new `Vec`, as for every type it binds.
-#[cfg(feature = "sqlx-sqlite")]
-impl<'q> Encode<'q, Sqlite> for Uuid7 {
-    fn encode_by_ref(
-        &self,
-        args: &mut Vec<SqliteArgumentValue<'q>>,
-    ) -> Result<IsNull, BoxDynError> {
-        args.push(SqliteArgumentValue::Blob(self.to_bytes().to_vec().into()));
-        Ok(IsNull::No)
-    }
-}
-
-/// A BLOB of 16 bytes, of version 7 and variant `0b10`.
-#[cfg(feature = "sqlx-sqlite")]
-impl<'r> Decode<'r, Sqlite> for Uuid7 {
-    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
-        // sqlx hands an SQLite NULL to a decoder as an empty BLOB or a zero: refuse it.
-        let stored = <Option<&[u8]> as Decode<'r, Sqlite>>::decode(value)?;
-        Ok(Uuid7::try_from(stored.ok_or(UnexpectedNullError)?)?)
-    }
+#[cfg(feature = "sqlx08-sqlite")]
+#[path = "sqlx"]
+mod sqlite_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_sqlite as driver;
+    /// What the SQLite driver's arguments are written into.
+    type Arguments<'q> = std::vec::Vec<driver::SqliteArgumentValue<'q>>;
+    #[path = "sqlite.rs"]
+    mod impls;
 }

@@ -11,8 +11,6 @@ use identifier::snowflake::{SnowflakeId, SnowflakeIdGenerator};
 use identifier::ulid::Ulid;
 use identifier::uuid7::Uuid7;
 
-pub mod sqlx_checks;
-
 /// How many ids the ordering checks store, from `fill` and from threads.
 pub const ORDERED: usize = 10_000;
 pub const THREADS: usize = 4;

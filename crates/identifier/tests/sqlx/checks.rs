@@ -1,26 +1,32 @@
-//! The checks that the sqlx tests of PostgreSQL and SQLite share, written once over sqlx's
-//! `Database`: round trips with `Option` and NULL, values that are not ids, and `ORDER BY` the
-//! key returning generation order. Tables are named after the id type, so that types can run
-//! in parallel on one server.
+//! The checks that the sqlx tests share, over both sqlx releases and both databases: round
+//! trips with `Option` and NULL, values that are not ids, and `ORDER BY` the key returning
+//! generation order. Each test binary names its release (`crate::driver`) and its database
+//! (`crate::Db`); tables are named after the id type, so that types can run in parallel on one
+//! server.
+
+#![allow(
+    unreachable_pub,
+    reason = "items of a module that test binaries include by path"
+)]
 
 use std::future::Future;
 
-use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Row, Type};
-
-use super::{
+use crate::Db;
+use crate::common::{
     Id, ORDERED, THREADS, assert_in_generation_order, assert_read_back, from_threads, parent,
     shuffled,
 };
+use crate::driver::{self as sqlx, Database, Decode, Encode, Row, Type};
 
-/// What sqlx needs of an id type in `DB`, for binding it alone and in an `Option`.
-pub trait SqlxId<DB: Database>:
-    Id + Type<DB> + for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB>
-{
-}
+/// What sqlx needs of an id type in [`Db`], for binding it alone and in an `Option`.
+pub trait SqlxId: Id + Type<Db> + for<'q> Encode<'q, Db> + for<'r> Decode<'r, Db> {}
 
-impl<DB: Database, T> SqlxId<DB> for T where
-    T: Id + Type<DB> + for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB>
-{
+impl<T> SqlxId for T where T: Id + Type<Db> + for<'q> Encode<'q, Db> + for<'r> Decode<'r, Db> {}
+
+/// A statement made at run time, for either release: sqlx 0.9 takes only `'static` text (or
+/// text wrapped to say it is safe), sqlx 0.8 any `&str`. Tests make a handful.
+pub fn sql(text: String) -> &'static str {
+    text.leak()
 }
 
 /// Runs `test` to its end on a runtime of its own.
@@ -32,48 +38,42 @@ pub fn block_on<F: Future>(test: F) -> F::Output {
         .block_on(test)
 }
 
-/// A connection to `DB` and the driver's name, for messages.
-pub struct Checks<DB: Database> {
-    pub db: DB::Connection,
+/// A connection to [`Db`] and the driver's name, for messages.
+pub struct Checks {
+    pub db: <Db as Database>::Connection,
     pub driver: &'static str,
 }
 
-impl<DB> Checks<DB>
-where
-    DB: Database,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    usize: ColumnIndex<DB::Row>,
-{
+impl Checks {
     /// Three ids stored in a `column` key, each with the one before as its parent (a nullable
     /// column of the same type), and read back by key: the key, the `Option` of the parent, and
     /// the error of the first row's NULL read as a `T`. Returns the table and the ids.
     pub async fn round_trip<T>(&mut self, column: &str) -> (String, Vec<T>)
     where
-        T: SqlxId<DB>,
-        for<'q> Option<T>: Encode<'q, DB>,
+        T: SqlxId,
+        for<'q> Option<T>: Encode<'q, Db>,
     {
         let (driver, name) = (self.driver, T::NAME);
         let table = format!("sqlx_round_trip_{name}");
-        sqlx::raw_sql(&format!(
+        sqlx::raw_sql(sql(format!(
             "CREATE TABLE {table} (id {column} PRIMARY KEY, parent {column})"
-        ))
+        )))
         .execute(&mut self.db)
         .await
         .unwrap();
         let ids = T::fill(3);
-        let insert = format!("INSERT INTO {table} (id, parent) VALUES ($1, $2)");
+        let insert = sql(format!("INSERT INTO {table} (id, parent) VALUES ($1, $2)"));
         for (index, id) in ids.iter().enumerate() {
-            sqlx::query(&insert)
+            sqlx::query(insert)
                 .bind(*id)
                 .bind(parent(&ids, index))
                 .execute(&mut self.db)
                 .await
                 .unwrap();
         }
-        let select = format!("SELECT id, parent FROM {table} WHERE id = $1");
+        let select = sql(format!("SELECT id, parent FROM {table} WHERE id = $1"));
         for (index, id) in ids.iter().enumerate() {
-            let row = sqlx::query(&select)
+            let row = sqlx::query(select)
                 .bind(*id)
                 .fetch_one(&mut self.db)
                 .await
@@ -92,7 +92,7 @@ where
 
     /// Each of `bad` (a value, and a fragment of its error) and the value of `wrong_type` (a
     /// value, and its type's name), read as a `T`: an error.
-    pub async fn not_ids<T: SqlxId<DB>>(&mut self, bad: &[(&str, &str)], wrong_type: (&str, &str)) {
+    pub async fn not_ids<T: SqlxId>(&mut self, bad: &[(&str, &str)], wrong_type: (&str, &str)) {
         let (driver, name) = (self.driver, T::NAME);
         for (value, expected) in bad {
             let error = self.decode_error::<T>(value).await;
@@ -111,8 +111,8 @@ where
     }
 
     /// The error of `SELECT {value}` read as a `T`.
-    async fn decode_error<T: SqlxId<DB>>(&mut self, value: &str) -> String {
-        let row = sqlx::query(&format!("SELECT {value}"))
+    async fn decode_error<T: SqlxId>(&mut self, value: &str) -> String {
+        let row = sqlx::query(sql(format!("SELECT {value}")))
             .fetch_one(&mut self.db)
             .await
             .unwrap();
@@ -122,24 +122,27 @@ where
     /// Ids from one `fill`, and from threads generating at once, stored in a `column` key by
     /// `insert` (the connection, the table, the ids in another order): `ORDER BY` the key reads
     /// them back in generation order.
-    pub async fn ordered<T: SqlxId<DB>>(
+    pub async fn ordered<T: SqlxId>(
         &mut self,
         column: &str,
-        mut insert: impl AsyncFnMut(&mut DB::Connection, &str, Vec<T>),
+        mut insert: impl AsyncFnMut(&mut <Db as Database>::Connection, &str, Vec<T>),
     ) {
         let threads = from_threads::<T>(ORDERED / THREADS);
         for (label, runs) in [("fill", vec![T::fill(ORDERED)]), ("threads", threads)] {
             let table = format!("sqlx_ordered_{label}_{}", T::NAME);
-            sqlx::raw_sql(&format!("CREATE TABLE {table} (id {column} PRIMARY KEY)"))
-                .execute(&mut self.db)
-                .await
-                .unwrap();
+            sqlx::raw_sql(sql(format!(
+                "CREATE TABLE {table} (id {column} PRIMARY KEY)"
+            )))
+            .execute(&mut self.db)
+            .await
+            .unwrap();
             let all: Vec<T> = runs.iter().flatten().copied().collect();
             insert(&mut self.db, &table, shuffled(&all)).await;
-            let stored: Vec<T> = sqlx::query_scalar(&format!("SELECT id FROM {table} ORDER BY id"))
-                .fetch_all(&mut self.db)
-                .await
-                .unwrap();
+            let stored: Vec<T> =
+                sqlx::query_scalar(sql(format!("SELECT id FROM {table} ORDER BY id")))
+                    .fetch_all(&mut self.db)
+                    .await
+                    .unwrap();
             assert_in_generation_order(&stored, &runs, &format!("{}, {label}", self.driver));
         }
     }

@@ -1,0 +1,66 @@
+//! Feature `diesel-postgres` against a real PostgreSQL server (a throwaway cluster started for
+//! this binary): the checks of `diesel/checks.rs` for each id type, with the column types of
+//! the README's storage table.
+
+#[allow(unused_macros, reason = "the common module serves every database test")]
+mod common;
+#[macro_use]
+#[path = "diesel/checks.rs"]
+mod checks;
+
+use diesel::{Connection, PgConnection};
+
+/// The connection of this binary's checks.
+type Db = PgConnection;
+/// The feature under test, for messages.
+const DRIVER: &str = "diesel-postgres";
+
+/// A connection to the test cluster, in a database of its own per id type and test, so that the
+/// tables of the checks running in parallel do not meet.
+fn connect() -> PgConnection {
+    let cluster = test_support::postgres::shared()
+        .lock()
+        .expect("the cluster");
+    let mut admin = PgConnection::establish(&cluster.connection_string("postgres"))
+        .expect("a connection to the test cluster");
+    let name = std::thread::current()
+        .name()
+        .expect("a named test thread")
+        .replace("::", "_");
+    diesel::RunQueryDsl::execute(
+        diesel::sql_query(format!("CREATE DATABASE diesel_{name}")),
+        &mut admin,
+    )
+    .expect("a database for the test");
+    PgConnection::establish(&cluster.connection_string(&format!("diesel_{name}")))
+        .expect("a connection to the test's database")
+}
+
+diesel_checks!(
+    ulid,
+    identifier::ulid::Ulid,
+    Uuid,
+    "uuid",
+    &[("'\\x00112233'::bytea", "a ULID is 16 bytes, found 4")]
+);
+diesel_checks!(
+    uuid7,
+    identifier::uuid7::Uuid7,
+    Uuid,
+    "uuid",
+    <identifier::uuid7::Uuid7 as crate::common::Id>::BAD_POSTGRES
+);
+diesel_checks!(
+    objectid,
+    identifier::objectid::ObjectId,
+    Binary,
+    "bytea",
+    <identifier::objectid::ObjectId as crate::common::Id>::BAD_POSTGRES
+);
+diesel_checks!(
+    snowflake,
+    identifier::snowflake::SnowflakeId,
+    BigInt,
+    "bigint",
+    <identifier::snowflake::SnowflakeId as crate::common::Id>::BAD_POSTGRES
+);

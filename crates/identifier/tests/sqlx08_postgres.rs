@@ -1,0 +1,24 @@
+//! Feature `sqlx08-postgres` (sqlx 0.8) against a real PostgreSQL server (a throwaway
+//! cluster started for this binary): the checks of `sqlx/postgres.rs` for each id type.
+
+#[macro_use]
+mod common;
+#[path = "sqlx/checks.rs"]
+mod checks;
+#[path = "sqlx/postgres.rs"]
+mod postgres;
+
+use ::sqlx08 as driver;
+use postgres::run;
+
+/// The database of this binary's checks.
+type Db = driver::postgres::Postgres;
+/// The feature under test, for messages.
+const DRIVER: &str = "sqlx08-postgres";
+
+test_every_id!(run);
+
+#[test]
+fn objectid_in_the_text_protocol_names_a_wrong_length() {
+    postgres::objectid_in_the_text_protocol_names_a_wrong_length();
+}

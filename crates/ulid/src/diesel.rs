@@ -1,0 +1,52 @@
+//! Features `diesel-postgres` and `diesel-sqlite`: [`Ulid`] is a diesel expression and row
+//! value of SQL type `Uuid` on PostgreSQL and `Binary` (a BLOB of 16 bytes) on SQLite, so that
+//! a `uuid` or BLOB column maps to a `Ulid` field with no newtype.
+//!
+//! Both keep generation order in an index: the 16 bytes are big-endian. Reading a BLOB of
+//! another length, or on SQLite a value of another storage class, is an error that names it.
+
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
+use diesel::deserialize::{self, FromSql};
+use diesel::serialize::{self, IsNull, Output, ToSql};
+
+use crate::Ulid;
+
+/// The 16 bytes of a PostgreSQL `uuid`.
+#[cfg(feature = "diesel-postgres")]
+impl ToSql<diesel::sql_types::Uuid, diesel::pg::Pg> for Ulid {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::pg::Pg>) -> serialize::Result {
+        std::io::Write::write_all(out, &self.to_bytes())?;
+        Ok(IsNull::No)
+    }
+}
+
+/// A PostgreSQL `uuid`: 16 bytes.
+#[cfg(feature = "diesel-postgres")]
+impl FromSql<diesel::sql_types::Uuid, diesel::pg::Pg> for Ulid {
+    fn from_sql(value: diesel::pg::PgValue<'_>) -> deserialize::Result<Self> {
+        Ok(Ulid::try_from(value.as_bytes())?)
+    }
+}
+
+/// The 16 bytes, as a BLOB.
+#[cfg(feature = "diesel-sqlite")]
+impl ToSql<diesel::sql_types::Binary, diesel::sqlite::Sqlite> for Ulid {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::sqlite::Sqlite>) -> serialize::Result {
+        out.set_value(self.to_bytes().to_vec());
+        Ok(IsNull::No)
+    }
+}
+
+/// A BLOB of 16 bytes.
+#[cfg(feature = "diesel-sqlite")]
+impl FromSql<diesel::sql_types::Binary, diesel::sqlite::Sqlite> for Ulid {
+    fn from_sql(mut value: diesel::sqlite::SqliteValue<'_, '_, '_>) -> deserialize::Result<Self> {
+        // diesel reads any storage class as bytes: a TEXT of 16 bytes is not an id.
+        match value.value_type() {
+            Some(diesel::sqlite::SqliteType::Binary) => Ok(Ulid::try_from(value.read_blob())?),
+            found => Err(format!("a ULID is stored as a BLOB, found {found:?}").into()),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! sqlx's PostgreSQL traits for [`Ulid`]: a `uuid`, and `uuid[]`.
+
+// The crate is `no_std`; this module is compiled only with the standard library.
+use std::prelude::rust_2024::*;
+
+use super::driver::{
+    PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres,
+};
+use super::sqlx::decode::Decode;
+use super::sqlx::encode::{Encode, IsNull};
+use super::sqlx::error::BoxDynError;
+use super::sqlx::type_info::TypeInfo;
+use super::sqlx::types::Type;
+
+use id_text::hex::Case;
+use id_text::uuid_text;
+
+use crate::Ulid;
+
+/// `uuid`.
+impl Type<Postgres> for Ulid {
+    fn type_info() -> PgTypeInfo {
+        PgTypeInfo::with_name("uuid")
+    }
+
+    fn compatible(ty: &PgTypeInfo) -> bool {
+        ty.name().eq_ignore_ascii_case("uuid")
+    }
+}
+
+/// `uuid[]`.
+impl PgHasArrayType for Ulid {
+    fn array_type_info() -> PgTypeInfo {
+        PgTypeInfo::array_of("uuid")
+    }
+}
+
+/// The 16 bytes, written into the driver's buffer.
+impl Encode<'_, Postgres> for Ulid {
+    fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
+        buf.extend_from_slice(&self.to_bytes());
+        Ok(IsNull::No)
+    }
+}
+
+/// A `uuid`, in the binary format (16 bytes) or the text format (`8-4-4-4-12` hex digits).
+impl Decode<'_, Postgres> for Ulid {
+    fn decode(value: PgValueRef<'_>) -> Result<Self, BoxDynError> {
+        match value.format() {
+            PgValueFormat::Binary => Ok(Ulid::try_from(value.as_bytes()?)?),
+            PgValueFormat::Text => Ok(Ulid::from_u128(uuid_text::decode_str(
+                value.as_str()?,
+                Case::Any,
+            )?)),
+        }
+    }
+}
