@@ -114,9 +114,11 @@
 //! | feature | driver | traits |
 //! |---|---|---|
 //! | `postgres` | `postgres`, `tokio-postgres` and the pools on them | postgres-types' `ToSql`, `FromSql`; arrays (`uuid[]`, ...) as `Vec<T>` and `&[T]` |
-//! | `sqlx-postgres` | sqlx with PostgreSQL | `Type`, `Encode`, `Decode`, `PgHasArrayType` |
-//! | `sqlx-sqlite` | sqlx with SQLite | `Type`, `Encode`, `Decode` |
-//! | `rusqlite` | rusqlite | `ToSql`, `FromSql` |
+//! | `sqlx-postgres` | sqlx 0.9 with PostgreSQL (Rust 1.94) | `Type`, `Encode`, `Decode`, `PgHasArrayType` |
+//! | `sqlx-sqlite` | sqlx 0.9 with SQLite (Rust 1.94) | `Type`, `Encode`, `Decode` |
+//! | `sqlx08-postgres`, `sqlx08-sqlite` | sqlx 0.8 | the same |
+//! | `diesel-postgres`, `diesel-sqlite` | diesel 2 | `ToSql`, `FromSql`, `AsExpression`, `FromSqlRow` (SQL types `Uuid`, `Binary`, `BigInt`) |
+//! | `rusqlite` | rusqlite 0.32 to 0.43 | `ToSql`, `FromSql` |
 //! | `bson` | bson, the MongoDB driver | `From` both ways with `bson::oid::ObjectId`; the `objectid::bson` field helper |
 //!
 //! Reading a value that is not an id of the type is an error that names what was found: a
@@ -143,8 +145,9 @@
 //! runtime (a browser, Node), with the clock from `Date.now()` and randomness from
 //! `crypto.getRandomValues`; tested under Node. `serde`: serde support in every enabled
 //! format. `uuid`: conversions between `uuid::Uuid` and [`ulid::Ulid`] or [`uuid7::Uuid7`].
-//! `postgres`, `sqlx-postgres`, `sqlx-sqlite`, `rusqlite`, `bson`: see [Storage](#storage);
-//! each turns on the same feature in every enabled format.
+//! `postgres`, `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9), `sqlx08-postgres`, `sqlx08-sqlite`
+//! (sqlx 0.8), `diesel-postgres`, `diesel-sqlite`, `rusqlite`, `bson`: see
+//! [Storage](#storage); each turns on the same feature in every enabled format.
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "checksummed-id")]
@@ -165,3 +168,9 @@ pub use ulid;
 #[cfg(feature = "uuid7")]
 #[doc(inline)]
 pub use uuid7;
+
+/// The README's `rust` blocks, compiled and run as doctests (the ones that need a server are
+/// compiled only), so that every block a reader copies builds as written.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct Readme;
