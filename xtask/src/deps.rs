@@ -153,9 +153,22 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
     crate::report("dependency rules broken", &problems)
 }
 
-/// `name@version` of a crate of this workspace, for `cargo -p`.
+/// The libraries whose name on crates.io is another project's: their packages carry the
+/// family prefix `tick-`, their libraries keep the name.
+const PREFIXED: &[&str] = &["identifier", "ulid", "uuid7", "objectid", "snowflake"];
+
+/// The package of the library `krate`: its name, or the prefixed one.
+pub(crate) fn package(krate: &str) -> String {
+    if PREFIXED.contains(&krate) {
+        format!("tick-{krate}")
+    } else {
+        krate.to_owned()
+    }
+}
+
+/// `package@version` of a library of this workspace, for `cargo -p`.
 pub(crate) fn spec(krate: &str) -> String {
-    format!("{krate}@{}", env!("CARGO_PKG_VERSION"))
+    format!("{}@{}", package(krate), env!("CARGO_PKG_VERSION"))
 }
 
 /// The dependencies of the kinds `edges` (`normal`, `normal,build`) that `cargo tree` lists for
@@ -179,7 +192,8 @@ fn workspace_formats(packages: &[String]) -> BTreeSet<&'static str> {
         .copied()
         .filter(|format| {
             packages.iter().any(|package| {
-                package.starts_with(&format!("{format} v")) && package.contains(" (/")
+                package.starts_with(&format!("{} v", self::package(format)))
+                    && package.contains(" (/")
             })
         })
         .collect()

@@ -59,7 +59,10 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         .chain(["identifier"]);
     for library in libraries {
         let spec = deps::spec(library);
-        let all = features.get(library).cloned().unwrap_or_default();
+        let all = features
+            .get(&deps::package(library))
+            .cloned()
+            .unwrap_or_default();
         let (floored, base): (Vec<String>, Vec<String>) = all
             .into_iter()
             .partition(|feature| FEATURE_FLOORS.iter().any(|(name, _)| name == feature));

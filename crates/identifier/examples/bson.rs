@@ -2,12 +2,12 @@
 //! same 12 bytes as `bson::oid::ObjectId`.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["bson"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["bson"] }
 //! bson = "3"
 //! serde = { version = "1", features = ["derive"] }
 //! ```
 //!
-//! Run: `cargo run -p identifier --example bson --features bson`.
+//! Run: `cargo run -p tick-identifier --example bson --features bson`.
 
 use identifier::objectid::ObjectId;
 use serde::{Deserialize, Serialize};

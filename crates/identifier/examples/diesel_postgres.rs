@@ -2,11 +2,11 @@
 //! id in a `bigint` column, read with `Queryable` and written with `Insertable`.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["diesel-postgres"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["diesel-postgres"] }
 //! diesel = { version = "2", features = ["postgres"] }
 //! ```
 //!
-//! Run: `DATABASE_URL=postgres://… cargo run -p identifier --example diesel_postgres
+//! Run: `DATABASE_URL=postgres://… cargo run -p tick-identifier --example diesel_postgres
 //! --features diesel-postgres`.
 
 use diesel::prelude::*;

@@ -2,11 +2,11 @@
 //! and written with `Insertable`.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["diesel-sqlite"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["diesel-sqlite"] }
 //! diesel = { version = "2", features = ["sqlite"] }
 //! ```
 //!
-//! Run: `cargo run -p identifier --example diesel_sqlite --features diesel-sqlite`.
+//! Run: `cargo run -p tick-identifier --example diesel_sqlite --features diesel-sqlite`.
 
 use diesel::prelude::*;
 use identifier::ulid::Ulid;

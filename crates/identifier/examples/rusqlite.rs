@@ -1,11 +1,11 @@
 //! Ids as rusqlite keys: a BLOB of 16 bytes for a ULID, an INTEGER for a Snowflake id.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["rusqlite"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["rusqlite"] }
 //! rusqlite = { version = "0.43", features = ["bundled"] }
 //! ```
 //!
-//! Run: `cargo run -p identifier --example rusqlite --features rusqlite`.
+//! Run: `cargo run -p tick-identifier --example rusqlite --features rusqlite`.
 
 use identifier::snowflake::{SnowflakeId, SnowflakeIdGenerator};
 use identifier::ulid::Ulid;

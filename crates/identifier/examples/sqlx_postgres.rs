@@ -1,12 +1,12 @@
 //! Ids as sqlx keys in PostgreSQL (sqlx 0.9): a ULID as a `uuid`, an ObjectId as a `bytea`.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["sqlx-postgres"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["sqlx-postgres"] }
 //! sqlx = { version = "0.9", features = ["runtime-tokio", "postgres"] }
 //! tokio = { version = "1", features = ["rt", "macros"] }
 //! ```
 //!
-//! Run: `DATABASE_URL=postgres://… cargo run -p identifier --example sqlx_postgres
+//! Run: `DATABASE_URL=postgres://… cargo run -p tick-identifier --example sqlx_postgres
 //! --features sqlx-postgres`.
 
 use identifier::objectid::ObjectId;

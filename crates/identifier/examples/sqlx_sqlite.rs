@@ -1,12 +1,12 @@
 //! Ids as sqlx keys in SQLite (sqlx 0.9): a UUIDv7 as a BLOB of 16 bytes.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["sqlx-sqlite"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["sqlx-sqlite"] }
 //! sqlx = { version = "0.9", features = ["runtime-tokio", "sqlite"] }
 //! tokio = { version = "1", features = ["rt", "macros"] }
 //! ```
 //!
-//! Run: `cargo run -p identifier --example sqlx_sqlite --features sqlx-sqlite`.
+//! Run: `cargo run -p tick-identifier --example sqlx_sqlite --features sqlx-sqlite`.
 
 use identifier::uuid7::Uuid7;
 use sqlx::Connection;

@@ -2,12 +2,12 @@
 //! `bigint`, and a `Vec` of ids as an array.
 //!
 //! ```toml
-//! identifier = { path = "…/crates/identifier", features = ["postgres"] }
+//! identifier = { package = "tick-identifier", path = "…/crates/identifier", features = ["postgres"] }
 //! tokio-postgres = "0.7"
 //! tokio = { version = "1", features = ["rt", "macros"] }
 //! ```
 //!
-//! Run: `DATABASE_URL=postgres://… cargo run -p identifier --example tokio_postgres
+//! Run: `DATABASE_URL=postgres://… cargo run -p tick-identifier --example tokio_postgres
 //! --features postgres`.
 
 use identifier::snowflake::{SnowflakeId, SnowflakeIdGenerator};

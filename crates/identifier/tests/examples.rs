@@ -45,7 +45,7 @@ fn every_example_runs() {
         let path = example(name);
         assert!(
             path.exists(),
-            "example {name} is not built at {}: run `cargo test -p identifier --all-features`, \
+            "example {name} is not built at {}: run `cargo test -p tick-identifier --all-features`, \
              which builds the examples with the tests",
             path.display()
         );

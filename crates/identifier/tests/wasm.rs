@@ -1,7 +1,7 @@
 //! Every generating format in a JavaScript runtime (Node), on `wasm32-unknown-unknown` with the
 //! feature `js`: ids carry the clock of `Date.now()`, increase, and parse back.
 //!
-//! `cargo test -p identifier --target wasm32-unknown-unknown --features js --test wasm`
+//! `cargo test -p tick-identifier --target wasm32-unknown-unknown --features js --test wasm`
 #![cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 
 use identifier::{checksummed_id, content_id, objectid, snowflake, ulid, uuid7};
