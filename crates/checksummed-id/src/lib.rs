@@ -67,6 +67,7 @@
 //! assert!(verify_with(&long, ' '));
 //! # Ok::<(), checksummed_id::Error>(())
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 mod error;

@@ -175,6 +175,7 @@
 //! its nesting on the heap, at most [`json::Limits::max_depth`] deep, and says what it
 //! costs in bytes ([`json`'s Memory](json#memory)). The returned `String` is the only other
 //! allocation.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 // The documentation links to `Serde` and `json`, which exist only with their features.
 #![cfg_attr(

@@ -68,9 +68,12 @@ pub const fn symbol_value(byte: u8) -> Option<u8> {
 /// );
 /// ```
 #[inline]
-pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
+pub const fn decode_u64(text: &str) -> Result<u64, DecodeError> {
     // The value fits 64 bits by construction.
-    decode_bits::<13>(text, 64).map(|value| value as u64)
+    match decode_bits::<13>(text, 64) {
+        Ok(value) => Ok(value as u64),
+        Err(error) => Err(error),
+    }
 }
 
 /// Reads a number of at most 128 bits.
@@ -92,45 +95,68 @@ pub fn decode_u64(text: &str) -> Result<u64, DecodeError> {
 ///     decode("8ZZZZZZZZZZZZZZZZZZZZZZZZZ"),
 ///     Err(DecodeError::Overflow { len: 26, bits: 128 })
 /// );
+///
+/// // A `const fn`: the same decoding at compile time.
+/// const ONE: Result<u128, DecodeError> = decode("01");
+/// assert_eq!(ONE, Ok(1));
 /// ```
 #[inline]
-pub fn decode(text: &str) -> Result<u128, DecodeError> {
+pub const fn decode(text: &str) -> Result<u128, DecodeError> {
     decode_bits::<26>(text, 128)
 }
 
 /// [`decode_any`], with `FULL` symbols, those of a full value of `bits` bits (26 for 128, a
 /// ULID's; 13 for 64), as a case of its own: with the length known, the loops unroll, which
-/// takes about 40 % off the instructions.
-#[inline]
-fn decode_bits<const FULL: usize>(text: &str, bits: u32) -> Result<u128, DecodeError> {
-    match <&[u8; FULL]>::try_from(text.as_bytes()) {
-        Ok(symbols) => decode_any(text, symbols, bits),
-        Err(_) => decode_any(text, text.as_bytes(), bits),
+/// takes about 40 % off the instructions. Always inlined: left to the inliner, it became a
+/// call that cost a ULID's parse 40 instructions more (`cargo xtask bench-gate`).
+#[inline(always)]
+const fn decode_bits<const FULL: usize>(text: &str, bits: u32) -> Result<u128, DecodeError> {
+    if text.len() == FULL
+        && let Some(symbols) = text.as_bytes().first_chunk::<FULL>()
+    {
+        return decode_any(text, symbols, bits);
     }
+    decode_any(text, text.as_bytes(), bits)
 }
 
 /// Every symbol validated in one pass (a single check at the end: an invalid byte maps to a
 /// value above 31), then accumulated 12 symbols at a time in 64-bit arithmetic. `bytes` are
-/// those of `text`.
+/// those of `text`. `while` loops rather than iterators, so that decoding is a `const fn` (the
+/// literal macros of the ids read their text with it).
 #[inline(always)]
-fn decode_any(text: &str, bytes: &[u8], bits: u32) -> Result<u128, DecodeError> {
+const fn decode_any(text: &str, bytes: &[u8], bits: u32) -> Result<u128, DecodeError> {
     if bytes.is_empty() {
         return Err(DecodeError::Empty);
     }
     let mut seen = 0u8;
     let mut value = 0u128;
-    for chunk in bytes.chunks(12) {
+    // Chunks split off the front and bytes matched off the front, rather than indices, so
+    // that no access needs a bounds check, and the loops unroll when the length is known.
+    let mut rest = bytes;
+    while let Some((chunk, tail)) = rest.split_first_chunk::<12>() {
         let mut part = 0u64;
-        for &byte in chunk {
-            let digit = VALUES[byte as usize];
+        let mut at = 0;
+        while at < chunk.len() {
+            let digit = VALUES[chunk[at] as usize];
             seen |= digit;
             // An invalid byte's entry spills into other symbols' bits: the value is then
             // discarded, since `seen` reports it.
-            part = (part << 5) | u64::from(digit);
+            part = (part << 5) | digit as u64;
+            at += 1;
         }
         // Bits shifted out here are zero whenever `fits` holds below.
-        value = (value << (5 * chunk.len())) | u128::from(part);
+        value = (value << 60) | part as u128;
+        rest = tail;
     }
+    let shift = 5 * rest.len();
+    let mut part = 0u64;
+    while let [byte, tail @ ..] = rest {
+        let digit = VALUES[*byte as usize];
+        seen |= digit;
+        part = (part << 5) | digit as u64;
+        rest = tail;
+    }
+    value = (value << shift) | part as u128;
     if seen > 31 {
         return Err(first_invalid(text));
     }
@@ -146,36 +172,72 @@ fn decode_any(text: &str, bytes: &[u8], bits: u32) -> Result<u128, DecodeError> 
 /// Whether valid symbols encode a value below `2^bits`: the `5 * len - bits` excess bits at
 /// the top, whole leading symbols and the high bits of the next one, are all zero.
 #[inline]
-fn fits(bytes: &[u8], bits: u32) -> bool {
+const fn fits(bytes: &[u8], bits: u32) -> bool {
     let excess = bytes.len().saturating_mul(5).saturating_sub(bits as usize);
     let (zero_symbols, zero_bits) = (excess / 5, excess % 5);
-    let leading = bytes.get(..zero_symbols).unwrap_or(bytes);
-    leading.iter().all(|&byte| VALUES[byte as usize] == 0)
-        && (zero_bits == 0
-            || bytes
-                .get(zero_symbols)
-                .is_some_and(|&byte| VALUES[byte as usize] >> (5 - zero_bits) == 0))
+    let mut at = 0;
+    while at < zero_symbols && at < bytes.len() {
+        if VALUES[bytes[at] as usize] != 0 {
+            return false;
+        }
+        at += 1;
+    }
+    zero_bits == 0
+        || (zero_symbols < bytes.len()
+            && VALUES[bytes[zero_symbols] as usize] >> (5 - zero_bits) == 0)
 }
 
 /// The error for the first byte that is not a symbol.
 #[cold]
 #[inline(never)]
-fn first_invalid(text: &str) -> DecodeError {
-    let index = text
-        .bytes()
-        .position(|byte| VALUES[byte as usize] == INVALID)
-        .unwrap_or(0);
+const fn first_invalid(text: &str) -> DecodeError {
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while index < bytes.len() && VALUES[bytes[index] as usize] != INVALID {
+        index += 1;
+    }
+    if index == bytes.len() {
+        // Not reached: the caller found a byte that is not a symbol.
+        index = 0;
+    }
     invalid_character(text, index)
 }
 
 /// The error for the byte at `index`, which starts a character: every byte before it was an
 /// ASCII symbol.
-pub(crate) fn invalid_character(text: &str, index: usize) -> DecodeError {
-    let character = text
-        .get(index..)
-        .and_then(|rest| rest.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER);
-    DecodeError::InvalidCharacter { index, character }
+pub(crate) const fn invalid_character(text: &str, index: usize) -> DecodeError {
+    DecodeError::InvalidCharacter {
+        index,
+        character: char_at(text, index),
+    }
+}
+
+/// The character that starts at byte `index` of `text`, or `U+FFFD` if none does. By hand,
+/// since `str::chars` is not available in a `const fn`: `text` is valid UTF-8, so a byte that
+/// starts a character is followed by all of its continuation bytes.
+const fn char_at(text: &str, index: usize) -> char {
+    let bytes = text.as_bytes();
+    if index >= bytes.len() {
+        return char::REPLACEMENT_CHARACTER;
+    }
+    let first = bytes[index];
+    let (len, mut code) = match first {
+        0x00..=0x7F => return first as char,
+        0xC0..=0xDF => (2, (first & 0x1F) as u32),
+        0xE0..=0xEF => (3, (first & 0x0F) as u32),
+        0xF0..=0xF7 => (4, (first & 0x07) as u32),
+        // A continuation byte: `index` is inside a character.
+        _ => return char::REPLACEMENT_CHARACTER,
+    };
+    let mut at = index + 1;
+    while at < index + len && at < bytes.len() {
+        code = (code << 6) | (bytes[at] & 0x3F) as u32;
+        at += 1;
+    }
+    match char::from_u32(code) {
+        Some(character) => character,
+        None => char::REPLACEMENT_CHARACTER,
+    }
 }
 
 #[cfg(test)]
@@ -223,6 +285,50 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_char_at_every_index_is_the_standard_library_char_there() {
+        for text in [
+            "",
+            "1",
+            "\u{7F}\u{80}é\u{7FF}",
+            "\u{800}ı\u{FFFF}",
+            "a\u{10000}😀\u{10FFFF}",
+        ] {
+            for index in 0..=text.len() + 1 {
+                let expected = text
+                    .get(index..)
+                    .and_then(|rest| rest.chars().next())
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                assert_eq!(char_at(text, index), expected, "{text:?} at {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn decoding_runs_at_compile_time_with_the_same_results() {
+        const FULL: Result<u128, DecodeError> = decode("7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+        const OVERFLOW: Result<u128, DecodeError> = decode("8ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+        const SHORT: Result<u64, DecodeError> = decode_u64("15nm7");
+        const INVALID: Result<u64, DecodeError> = decode_u64("12😀4");
+        const EMPTY: Result<u64, DecodeError> = decode_u64("");
+        assert_eq!(FULL, Ok(u128::MAX));
+        assert_eq!(OVERFLOW, Err(DecodeError::Overflow { len: 26, bits: 128 }));
+        // The symbols 1, 5, N, M, 7 are the digits 1, 5, 21, 20, 7 in base 32.
+        let digits = [1u64, 5, 21, 20, 7];
+        assert_eq!(
+            SHORT,
+            Ok(digits.iter().fold(0, |value, digit| value * 32 + digit))
+        );
+        assert_eq!(
+            INVALID,
+            Err(DecodeError::InvalidCharacter {
+                index: 2,
+                character: '😀'
+            })
+        );
+        assert_eq!(EMPTY, Err(DecodeError::Empty));
     }
 
     #[test]

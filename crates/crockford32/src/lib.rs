@@ -39,6 +39,7 @@
 //! assert_eq!(crockford32::check_symbol(remainder), Some(b'P'));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 

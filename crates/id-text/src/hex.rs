@@ -311,14 +311,16 @@ pub fn decode<'a>(text: &[u8], case: Case, out: &'a mut [u8]) -> Result<&'a [u8]
 /// );
 /// ```
 #[inline]
-pub fn decode_array<const N: usize, const M: usize>(
+pub const fn decode_array<const N: usize, const M: usize>(
     text: &[u8; M],
     case: Case,
 ) -> Result<[u8; N], DecodeError> {
     const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
     let mut bytes = [0; N];
-    read_digits(text, case, &mut bytes)?;
-    Ok(bytes)
+    match read_digits(text, case, &mut bytes) {
+        Ok(()) => Ok(bytes),
+        Err(error) => Err(error),
+    }
 }
 
 /// The value of 32 digits under the `case` rule, most significant first: a UUID's.
@@ -337,7 +339,7 @@ pub fn decode_array<const N: usize, const M: usize>(
 /// assert!(hex::decode_u128(digits, Case::Lower).is_err());
 /// ```
 #[inline]
-pub fn decode_u128(digits: &[u8; 32], case: Case) -> Result<u128, DecodeError> {
+pub const fn decode_u128(digits: &[u8; 32], case: Case) -> Result<u128, DecodeError> {
     // Two words, one after the other: measured faster than a loop over them, and than
     // decoding both before checking either.
     let (Some(high), Some(low)) = (digits.first_chunk::<16>(), digits.last_chunk::<16>()) else {
@@ -353,7 +355,7 @@ pub fn decode_u128(digits: &[u8; 32], case: Case) -> Result<u128, DecodeError> {
     if invalid != 0 {
         return Err(invalid_digit(low, 16, case));
     }
-    Ok((u128::from(high_value) << 64) | u128::from(low_value))
+    Ok(((high_value as u128) << 64) | low_value as u128)
 }
 
 /// Writes the digits of `bytes` into `digits`, which the callers make exactly twice as long;
@@ -367,24 +369,30 @@ fn write_digits(bytes: &[u8], digits: &mut [u8]) {
     }
 }
 
-/// Reads `text` into `bytes`, which the callers make exactly half as long.
+/// Reads `text` into `bytes`, which the callers make exactly half as long. Loops over
+/// indices rather than iterators, so that it is a `const fn` (a format's literal macro reads
+/// its text with the same code as its parser).
 #[inline(always)]
-fn read_digits(text: &[u8], case: Case, bytes: &mut [u8]) -> Result<(), DecodeError> {
+const fn read_digits(text: &[u8], case: Case, bytes: &mut [u8]) -> Result<(), DecodeError> {
     let (words, tail) = text.as_chunks::<16>();
     let (byte_words, byte_tail) = bytes.as_chunks_mut::<8>();
-    for (start, (digits, out)) in (0..).step_by(16).zip(words.iter().zip(byte_words)) {
-        let word = u128::from_be_bytes(*digits);
+    let mut at = 0;
+    while at < words.len() && at < byte_words.len() {
+        let word = u128::from_be_bytes(words[at]);
         let (value, invalid) = decode_word(word, case);
         if invalid != 0 {
-            return Err(invalid_digit(word, start, case));
+            return Err(invalid_digit(word, 16 * at, case));
         }
-        *out = value.to_be_bytes();
+        byte_words[at] = value.to_be_bytes();
+        at += 1;
     }
     if !tail.is_empty() {
         // Fewer than 16 digits left: pad them with `0` on the right, keep their bytes.
         let mut digits = [b'0'; 16];
-        for (slot, &digit) in digits.iter_mut().zip(tail) {
-            *slot = digit;
+        let mut at = 0;
+        while at < tail.len() {
+            digits[at] = tail[at];
+            at += 1;
         }
         let word = u128::from_be_bytes(digits);
         let (value, invalid) = decode_word(word, case);
@@ -392,8 +400,11 @@ fn read_digits(text: &[u8], case: Case, bytes: &mut [u8]) -> Result<(), DecodeEr
             let start = text.len() - tail.len();
             return Err(invalid_digit(word, start, case));
         }
-        for (slot, &byte) in byte_tail.iter_mut().zip(&value.to_be_bytes()) {
-            *slot = byte;
+        let value = value.to_be_bytes();
+        let mut at = 0;
+        while at < byte_tail.len() && at < value.len() {
+            byte_tail[at] = value[at];
+            at += 1;
         }
     }
     Ok(())

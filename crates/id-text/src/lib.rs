@@ -23,6 +23,7 @@
 //!
 //! `no_std`, no allocation, and no function panics, whatever its input. The one `unsafe`
 //! block, in [`ascii_str`], makes a `&str` of bytes just checked to be ASCII.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
 

@@ -156,10 +156,21 @@ pub fn debug<const N: usize>(
 /// assert_eq!(id_text::check_char_len("01ARé", 5), Ok(()));
 /// assert_eq!(id_text::check_char_len("01AR", 5), Err(4));
 /// ```
-pub fn check_char_len(text: &str, expected: usize) -> Result<(), usize> {
-    match text.chars().count() {
-        found if found == expected => Ok(()),
-        found => Err(found),
+pub const fn check_char_len(text: &str, expected: usize) -> Result<(), usize> {
+    // Every character has exactly one byte that is not a continuation byte (`0b10xx_xxxx`).
+    let bytes = text.as_bytes();
+    let mut found = 0;
+    let mut index = 0;
+    while index < bytes.len() {
+        if bytes[index] & 0xC0 != 0x80 {
+            found += 1;
+        }
+        index += 1;
+    }
+    if found == expected {
+        Ok(())
+    } else {
+        Err(found)
     }
 }
 
@@ -173,10 +184,32 @@ pub fn check_char_len(text: &str, expected: usize) -> Result<(), usize> {
 /// assert_eq!(id_text::char_at("01é3", 5), char::REPLACEMENT_CHARACTER);
 /// ```
 #[must_use]
-pub fn char_at(text: &str, index: usize) -> char {
-    text.get(index..)
-        .and_then(|rest| rest.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
+pub const fn char_at(text: &str, index: usize) -> char {
+    // `str::chars` is not available in a `const fn`: the UTF-8 of one character, decoded by
+    // hand. `text` is valid UTF-8, so a byte that starts a character is followed by all of its
+    // continuation bytes.
+    let bytes = text.as_bytes();
+    if index >= bytes.len() {
+        return char::REPLACEMENT_CHARACTER;
+    }
+    let first = bytes[index];
+    let (len, mut code) = match first {
+        0x00..=0x7F => return first as char,
+        0xC0..=0xDF => (2, (first & 0x1F) as u32),
+        0xE0..=0xEF => (3, (first & 0x0F) as u32),
+        0xF0..=0xF7 => (4, (first & 0x07) as u32),
+        // A continuation byte: `index` is inside a character.
+        _ => return char::REPLACEMENT_CHARACTER,
+    };
+    let mut at = index + 1;
+    while at < index + len && at < bytes.len() {
+        code = (code << 6) | (bytes[at] & 0x3F) as u32;
+        at += 1;
+    }
+    match char::from_u32(code) {
+        Some(character) => character,
+        None => char::REPLACEMENT_CHARACTER,
+    }
 }
 
 #[cfg(test)]
@@ -235,5 +268,46 @@ mod tests {
         let text = ascii_str(&bytes).unwrap();
         assert_eq!(text.as_ptr(), bytes.as_ptr());
         assert_eq!(text.len(), bytes.len());
+    }
+
+    /// Characters of every UTF-8 length, at the ends of each length's range.
+    const SAMPLES: &[&str] = &[
+        "",
+        "0",
+        "\u{7F}",
+        "\u{80}é\u{7FF}",
+        "\u{800}ı\u{FFFF}",
+        "\u{10000}😀\u{10FFFF}",
+        "01ARZ3NDEKTSV4RRFFQ69G5FAé",
+        "a\u{10FFFF}b\u{800}c\u{80}d",
+    ];
+
+    #[test]
+    fn the_length_is_the_standard_library_count_of_chars() {
+        for text in SAMPLES {
+            let count = text.chars().count();
+            assert_eq!(check_char_len(text, count), Ok(()), "{text:?}");
+            assert_eq!(check_char_len(text, count + 1), Err(count), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_char_at_every_index_is_the_standard_library_char_there() {
+        for text in SAMPLES {
+            for index in 0..=text.len() + 1 {
+                let expected = text
+                    .get(index..)
+                    .and_then(|rest| rest.chars().next())
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                assert_eq!(char_at(text, index), expected, "{text:?} at {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_char_helpers_run_at_compile_time() {
+        const LEN: Result<(), usize> = check_char_len("aé😀", 3);
+        const CHAR: char = char_at("aé😀", 3);
+        assert_eq!((LEN, CHAR), (Ok(()), '😀'));
     }
 }

@@ -102,8 +102,9 @@ fn unix_time() -> (u64, u32) {
 #[cfg(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js")))]
 compile_error!(
     "tick-sequence on wasm32-unknown-unknown has no clock or randomness of its own: enable \
-     the `js` feature for a JavaScript runtime (a browser, Node), or build the format crates \
-     without their default `std` feature to parse and format only"
+     the `js` feature (of the format crate, or of `identifier`) for a JavaScript runtime (a \
+     browser, Node), or build the format crates without their default feature `generate` to \
+     parse and format only"
 );
 
 #[cfg(not(any(unix, all(target_arch = "wasm32", target_os = "unknown"))))]

@@ -113,6 +113,7 @@
 //! let (ms2, counter2) = ULIDS.next();
 //! assert!((u128::from(ms2) << 80) | counter2 > ulid);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 
 #[cfg(not(loom))]

@@ -2,8 +2,8 @@
 
 use core::cell::RefCell;
 
-use rand::rngs::{StdRng, SysRng};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
+use rand::rngs::StdRng;
 
 use crate::fork;
 
@@ -52,11 +52,20 @@ pub fn random_bits(bits: u32) -> u128 {
 ///
 /// `rand::make_rng` is not used: with `rand`'s `thread_rng` feature enabled anywhere in the
 /// build it seeds from the thread-local generator, which a forked child shares with its parent.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js"))))]
 pub(crate) fn seeded() -> StdRng {
-    match StdRng::try_from_rng(&mut SysRng) {
+    use rand::SeedableRng;
+    match StdRng::try_from_rng(&mut rand::rngs::SysRng) {
         Ok(rng) => rng,
         Err(error) => panic!("tick-sequence: the operating system has no entropy: {error}"),
     }
+}
+
+/// wasm32-unknown-unknown without `js` has no random source: the `compile_error!` in clock.rs
+/// stops the build, and this keeps its message, which names the feature, the only error.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(feature = "js")))]
+pub(crate) fn seeded() -> StdRng {
+    unreachable!("no build reaches here: clock.rs stops it")
 }
 
 #[inline]
