@@ -57,6 +57,10 @@ const DATABASES: [&str; 7] = [
     "diesel",
 ];
 
+/// The crates of the optional trait features (`bytemuck`, `zerocopy`, `arbitrary`,
+/// `schemars`), which every time-ordered format may depend on besides its own list.
+const TRAIT_FEATURES: [&str; 4] = ["bytemuck", "zerocopy", "arbitrary", "schemars"];
+
 /// The time-ordered format crates, whose default feature `generate` brings the engine.
 const NO_STD_FORMATS: &[&str] = &["ulid", "uuid7", "objectid", "snowflake"];
 
@@ -93,8 +97,9 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         )?;
         for dependency in direct.iter().skip(1) {
             let name = dependency.split(' ').next().unwrap_or_default();
-            let database = NO_STD_FORMATS.contains(krate) && DATABASES.contains(&name);
-            if !allowed.contains(&name) && !database {
+            let optional = NO_STD_FORMATS.contains(krate)
+                && (DATABASES.contains(&name) || TRAIT_FEATURES.contains(&name));
+            if !allowed.contains(&name) && !optional {
                 problems.push(format!(
                     "{krate} depends on {dependency}, which is not allowed"
                 ));

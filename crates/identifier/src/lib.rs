@@ -147,7 +147,18 @@
 //! format. `uuid`: conversions between `uuid::Uuid` and [`ulid::Ulid`] or [`uuid7::Uuid7`].
 //! `postgres`, `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9), `sqlx08-postgres`, `sqlx08-sqlite`
 //! (sqlx 0.8), `diesel-postgres`, `diesel-sqlite`, `rusqlite`, `bson`: see
-//! [Storage](#storage); each turns on the same feature in every enabled format.
+//! [Storage](#storage); each turns on the same feature in every enabled format. `bytemuck`,
+//! `zerocopy` (casts between ids and bytes: both ways for ULIDs and ObjectIds, whose every bit
+//! pattern is an id; from ids only for UUIDv7s and Snowflake ids, whose bytes are checked by
+//! `TryFrom`), `arbitrary` (valid ids for fuzz targets) and `schemars` (the JSON Schema of the
+//! serde form): the same feature in every enabled time-ordered format.
+//!
+//! Without `generate`, `std` and the formats that need them (`content-id`, `checksummed-id`),
+//! this crate is `no_std` as the format crates are: `default-features = false, features =
+//! ["ulid", "uuid7", "objectid", "snowflake", "serde"]` builds for a target without the
+//! standard library (CI checks `thumbv7em-none-eabihf`).
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![no_std]
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "checksummed-id")]

@@ -25,12 +25,50 @@ pub(crate) const COUNTER_BITS: u32 = 64;
 /// assert!(ObjectId::from_parts(1_350_336_378, 0)? > id);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// # Layout
+///
+/// 12 bytes of alignment 1: `(ObjectId, u8)` takes 13 bytes, and
+/// [`as_bytes`](Self::as_bytes) borrows the bytes in place. With the feature `bytemuck` or
+/// `zerocopy`, ids and bytes cast into each other in place, both ways, since every 12 bytes
+/// are an id:
+///
+/// ```
+/// use objectid::ObjectId;
+///
+/// assert_eq!((size_of::<(ObjectId, u8)>(), align_of::<ObjectId>()), (13, 1));
+/// # #[cfg(feature = "bytemuck")] {
+/// let ids = [ObjectId::MIN, ObjectId::MAX];
+/// let bytes: &[u8] = bytemuck::cast_slice(&ids);
+/// assert_eq!((bytes[11], bytes[12]), (0x00, 0xFF));
+/// assert_eq!(bytemuck::cast_slice::<u8, ObjectId>(bytes), &ids);
+/// # }
+/// # #[cfg(feature = "zerocopy")] {
+/// use zerocopy::{FromBytes, IntoBytes};
+///
+/// let bytes = [0xFF; 12];
+/// assert_eq!(ObjectId::ref_from_bytes(&bytes).ok(), Some(&ObjectId::MAX));
+/// assert_eq!(IntoBytes::as_bytes(&ObjectId::MIN), &[0; 12]);
+/// # }
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
+#[cfg_attr(
+    feature = "zerocopy",
+    derive(
+        zerocopy::FromBytes,
+        zerocopy::IntoBytes,
+        zerocopy::Immutable,
+        zerocopy::KnownLayout,
+        zerocopy::Unaligned
+    )
+)]
 #[cfg_attr(
     any(feature = "diesel-postgres", feature = "diesel-sqlite"),
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow),
     diesel(sql_type = diesel::sql_types::Binary)
 )]
+#[repr(transparent)]
 pub struct ObjectId([u8; 12]);
 
 impl ObjectId {
@@ -127,6 +165,26 @@ impl ObjectId {
     pub const fn timestamp_s(self) -> u64 {
         let [t0, t1, t2, t3, ..] = self.0;
         u32::from_be_bytes([t0, t1, t2, t3]) as u64
+    }
+
+    /// The timestamp as a [`SystemTime`](std::time::SystemTime): the Unix epoch plus
+    /// [`timestamp_s`](Self::timestamp_s) seconds. Requires the `std` feature (default).
+    ///
+    /// Never panics: the latest timestamp, 2106-02-07T06:28:15Z, is within the range of
+    /// `SystemTime` on every platform of the standard library.
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// // The example of the MongoDB manual: 2012-10-15T21:26:17Z.
+    /// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
+    /// assert_eq!(id.timestamp(), UNIX_EPOCH + Duration::from_secs(1_350_336_377));
+    /// # Ok::<(), objectid::ParseError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn timestamp(self) -> std::time::SystemTime {
+        std::time::UNIX_EPOCH + core::time::Duration::from_secs(self.timestamp_s())
     }
 
     /// The counter, from the last 8 bytes.

@@ -60,6 +60,15 @@
 //! a lower-case hex digit and its byte index. This is stricter than the `bson` crate, which
 //! also reads upper case: an id has one text, so stored ids compare as strings.
 //!
+//! [`ObjectId::try_parse`] is that parser as a `const fn`, and [`objectid!`] runs it on a literal at
+//! compile time, so a mistyped constant does not build:
+//!
+//! ```
+//! const FIRST: objectid::ObjectId = objectid::objectid!("507c7f79bcf86cd7994f6c0e");
+//! assert_eq!(FIRST, objectid::ObjectId::try_parse("507c7f79bcf86cd7994f6c0e")?);
+//! # Ok::<(), objectid::ParseError>(())
+//! ```
+//!
 //! # Generation
 //!
 //! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(second, counter)` pairs
@@ -82,7 +91,8 @@
 //! - `generate` (default): generation, on the `tick-sequence` engine; it brings `std`.
 //!   Without it the crate is `no_std` and needs no allocator:
 //!   [`ObjectId`], its constants, text and bytes.
-//! - `std`: `to_string` into a `String` (the database features bring it too).
+//! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
+//!   `TryFrom<String>` (the database features bring it too).
 //! - `serde`: the 24-character text for human-readable formats (JSON), the 12 bytes for
 //!   binary ones; deserializing is as strict as parsing.
 //! - `bson` (with `serde`): `From` conversions with `bson::oid::ObjectId`, and
@@ -96,9 +106,18 @@
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `bytea` or BLOB of 12 bytes column in a `table!` schema.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 12 bytes.
+//! - `bytemuck`: bytemuck's `Pod` and `Zeroable`: ids and bytes cast into each other in place,
+//!   both ways, since every 12 bytes are an id ([`ObjectId`] is 12 bytes of alignment 1).
+//! - `zerocopy`: zerocopy's `FromBytes`, `IntoBytes`, `Immutable`, `KnownLayout` and
+//!   `Unaligned`: the same casts, both ways.
+//! - `arbitrary`: `arbitrary::Arbitrary`: any 12 bytes as an id, for fuzz targets (the
+//!   `arbitrary` crate needs the standard library).
+//! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
+//!   human-readable formats (a pattern of 24 lower-case hex digits).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -106,7 +125,12 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
+// `Cow`, in the signatures of schemars' `JsonSchema`.
+#[cfg(feature = "schemars")]
+extern crate alloc;
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 #[cfg(feature = "bson")]
 pub mod bson;
 #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
@@ -115,18 +139,17 @@ mod error;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
+mod literal;
+// postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
-mod postgres;
+mod postgres_types;
 #[cfg(feature = "rusqlite")]
 mod rusqlite;
+#[cfg(feature = "schemars")]
+mod schemars;
 #[cfg(feature = "serde")]
 mod serde;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-sqlite",
-    feature = "sqlx08-postgres",
-    feature = "sqlx08-sqlite"
-))]
+// Each release and database in a module of its own, behind its feature.
 mod sqlx;
 mod text;
 

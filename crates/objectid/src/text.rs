@@ -12,6 +12,40 @@ use id_text::hex::{self, Case};
 use crate::{ObjectId, ParseError};
 
 impl ObjectId {
+    /// Reads the text of an id, as [`FromStr`](#impl-FromStr-for-ObjectId) does (which calls
+    /// this), in a `const fn`: for constants, and for the [`objectid!`](crate::objectid!)
+    /// macro, which rejects a bad literal when the program is compiled.
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of [`FromStr`](#impl-FromStr-for-ObjectId).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use objectid::{ObjectId, ParseError};
+    ///
+    /// // The example of the MongoDB manual.
+    /// const ID: Result<ObjectId, ParseError> = ObjectId::try_parse("507c7f79bcf86cd7994f6c0e");
+    /// assert_eq!(ID.map(ObjectId::timestamp_s), Ok(1_350_336_377));
+    /// assert_eq!(
+    ///     ObjectId::try_parse("507c7f79"),
+    ///     Err(ParseError::InvalidLength { found: 8, expected: 24 })
+    /// );
+    /// ```
+    #[inline]
+    pub const fn try_parse(text: &str) -> Result<ObjectId, ParseError> {
+        match text.as_bytes().first_chunk::<{ ObjectId::TEXT_LEN }>() {
+            Some(digits) if text.len() == ObjectId::TEXT_LEN => {
+                match hex::decode_array(digits, Case::Lower) {
+                    Ok(bytes) => Ok(ObjectId::from_bytes(bytes)),
+                    Err(_) => Err(error_of(text)),
+                }
+            }
+            _ => Err(error_of(text)),
+        }
+    }
+
     /// Writes the 24 lower-case hex characters into `buffer` and returns them as a `&str`,
     /// without allocating. [`Display`](fmt::Display) uses it.
     ///
@@ -129,11 +163,7 @@ impl FromStr for ObjectId {
 
     #[inline]
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        <&[u8; ObjectId::TEXT_LEN]>::try_from(text.as_bytes())
-            .ok()
-            .and_then(|digits| hex::decode_array(digits, Case::Lower).ok())
-            .map(ObjectId::from_bytes)
-            .ok_or_else(|| error_of(text))
+        ObjectId::try_parse(text)
     }
 }
 
@@ -150,6 +180,49 @@ impl TryFrom<&str> for ObjectId {
 
     #[inline]
     fn try_from(text: &str) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+/// The same as [`FromStr`](#impl-FromStr-for-ObjectId), for an owned `String` (a field of a
+/// deserialized struct, a form value). Requires the `std` feature (default).
+///
+/// ```
+/// use objectid::{ObjectId, ParseError};
+///
+/// let text = String::from("507c7f79bcf86cd7994f6c0e");
+/// assert_eq!(ObjectId::try_from(text)?.timestamp_s(), 1_350_336_377);
+/// assert_eq!(
+///     ObjectId::try_from(String::from("507C7F79BCF86CD7994F6C0E")),
+///     Err(ParseError::InvalidCharacter { index: 3, character: 'C' })
+/// );
+/// # Ok::<(), ParseError>(())
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<String> for ObjectId {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+/// The same as [`FromStr`](#impl-FromStr-for-ObjectId), for a borrowed `String`. Requires the
+/// `std` feature (default).
+///
+/// ```
+/// use objectid::ObjectId;
+///
+/// let text = String::from("ffffffffffffffffffffffff");
+/// assert_eq!(ObjectId::try_from(&text), Ok(ObjectId::MAX));
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<&String> for ObjectId {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: &String) -> Result<Self, Self::Error> {
         text.parse()
     }
 }
@@ -182,7 +255,7 @@ pub fn extract_timestamp_s(text: &str) -> Result<u64, ParseError> {
 /// character that is not a lower-case hex digit.
 #[cold]
 #[inline(never)]
-fn error_of(text: &str) -> ParseError {
+const fn error_of(text: &str) -> ParseError {
     if let Err(found) = id_text::check_char_len(text, ObjectId::TEXT_LEN) {
         return ParseError::InvalidLength {
             found,
@@ -191,10 +264,15 @@ fn error_of(text: &str) -> ParseError {
     }
     // 24 characters that do not decode: one of them is not a digit. Every byte before the
     // first such byte is an ASCII digit, so that byte starts a character.
-    let index = text
-        .bytes()
-        .position(|byte| hex::digit_value(byte, Case::Lower).is_none())
-        .unwrap_or_default();
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while index < bytes.len() && hex::digit_value(bytes[index], Case::Lower).is_some() {
+        index += 1;
+    }
+    if index == bytes.len() {
+        // Not reached: the text did not decode.
+        index = 0;
+    }
     ParseError::InvalidCharacter {
         index,
         character: id_text::char_at(text, index),
@@ -238,7 +316,7 @@ mod tests {
             assert_eq!(
                 text.to_ascii_lowercase()
                     .parse::<ObjectId>()
-                    .map(|id| id.to_string()),
+                    .map(|id| std::string::ToString::to_string(&id)),
                 Ok(text.to_ascii_lowercase())
             );
         }

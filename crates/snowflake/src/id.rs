@@ -48,7 +48,37 @@ const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 /// assert_eq!((id.timestamp_ms(), id.worker_id(), id.sequence()), (1_704_067_201_000, 1, 2));
 /// # Ok::<(), snowflake::Error>(())
 /// ```
+///
+/// # Layout
+///
+/// A `u64`, `#[repr(transparent)]`. With the feature `bytemuck` or `zerocopy`, ids cast to the
+/// bytes of their integers in place (native byte order); integers become ids through
+/// `TryFrom<u64>`, which checks the range (not every `u64` is below 2^63):
+///
+/// ```
+/// use snowflake::SnowflakeId;
+///
+/// let id = SnowflakeId::try_from(4_194_308_098u64)?;
+/// # #[cfg(feature = "bytemuck")] {
+/// assert_eq!(bytemuck::bytes_of(&id), 4_194_308_098u64.to_ne_bytes());
+/// let ids = [SnowflakeId::MIN, id];
+/// assert_eq!(bytemuck::cast_slice::<SnowflakeId, u64>(&ids), [0, 4_194_308_098]);
+/// # }
+/// # #[cfg(feature = "zerocopy")] {
+/// use zerocopy::IntoBytes;
+///
+/// assert_eq!(id.as_bytes(), 4_194_308_098u64.to_ne_bytes());
+/// # }
+/// # Ok::<(), snowflake::Error>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+// Only id -> bytes: not every `u64` is below 2^63, and bytemuck's `CheckedBitPattern`, the
+// trait for bytes -> id with a check, is an `unsafe trait`.
+#[cfg_attr(feature = "bytemuck", derive(bytemuck::NoUninit))]
+#[cfg_attr(
+    feature = "zerocopy",
+    derive(zerocopy::IntoBytes, zerocopy::Immutable, zerocopy::KnownLayout)
+)]
 #[cfg_attr(
     any(feature = "diesel-postgres", feature = "diesel-sqlite"),
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow),
@@ -180,6 +210,12 @@ impl SnowflakeId {
         )
     }
 
+    /// The id of the low 63 bits of `value`: every value gives one.
+    #[cfg(feature = "arbitrary")]
+    pub(crate) const fn from_low_bits(value: u64) -> SnowflakeId {
+        SnowflakeId(value & (ID_LIMIT - 1))
+    }
+
     /// This id with its worker id field set to `worker_id` (checked by the caller); the field
     /// must be 0 before.
     #[cfg(feature = "generate")]
@@ -199,6 +235,28 @@ impl SnowflakeId {
     #[must_use]
     pub const fn timestamp_ms(self) -> u64 {
         EPOCH_MS + (self.0 >> TIMESTAMP_SHIFT)
+    }
+
+    /// The timestamp as a [`SystemTime`](std::time::SystemTime): the Unix epoch plus
+    /// [`timestamp_ms`](Self::timestamp_ms) milliseconds ([`EPOCH_MS`] already added).
+    /// Requires the `std` feature (default).
+    ///
+    /// Never panics: the latest timestamp, 2093-09-06T15:47:35.551Z, is within the range of
+    /// `SystemTime` on every platform of the standard library.
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// # use snowflake::SnowflakeId;
+    ///
+    /// // 2024-01-01T00:00:01.000Z.
+    /// let id = SnowflakeId::try_from(4_194_308_098u64)?;
+    /// assert_eq!(id.timestamp(), UNIX_EPOCH + Duration::from_secs(1_704_067_201));
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn timestamp(self) -> std::time::SystemTime {
+        std::time::UNIX_EPOCH + core::time::Duration::from_millis(self.timestamp_ms())
     }
 
     /// The worker id, 0 to 1023.
@@ -223,6 +281,34 @@ impl SnowflakeId {
     #[must_use]
     pub const fn sequence(self) -> u16 {
         (self.0 as u16) & Self::MAX_SEQUENCE
+    }
+
+    /// The id of an integer below 2^63: `TryFrom<u64>` (which calls this) in a `const fn`, for
+    /// constants and for the [`snowflake!`](crate::snowflake!) macro, which rejects a bad
+    /// literal when the program is compiled.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::IdOutOfRange`] from 2^63 up, and nothing else.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{Error, SnowflakeId};
+    ///
+    /// const ID: Result<SnowflakeId, Error> = SnowflakeId::from_u64(4_194_308_098);
+    /// assert_eq!(ID.map(SnowflakeId::worker_id), Ok(1));
+    /// assert_eq!(SnowflakeId::from_u64(1 << 63), Err(Error::IdOutOfRange { value: 1 << 63 }));
+    /// ```
+    #[inline]
+    pub const fn from_u64(value: u64) -> Result<SnowflakeId, Error> {
+        if value < ID_LIMIT {
+            Ok(SnowflakeId(value))
+        } else {
+            Err(Error::IdOutOfRange {
+                value: value as i128,
+            })
+        }
     }
 
     /// The integer, below 2^63.
@@ -307,14 +393,9 @@ impl From<SnowflakeId> for i64 {
 impl TryFrom<u64> for SnowflakeId {
     type Error = Error;
 
+    #[inline]
     fn try_from(value: u64) -> Result<SnowflakeId, Error> {
-        if value < ID_LIMIT {
-            Ok(SnowflakeId(value))
-        } else {
-            Err(Error::IdOutOfRange {
-                value: i128::from(value),
-            })
-        }
+        SnowflakeId::from_u64(value)
     }
 }
 

@@ -42,6 +42,15 @@
 //! and its byte index, a leading zero, or a value out of range. [`extract_timestamp_ms`]
 //! reads the timestamp of an id given as an integer.
 //!
+//! [`SnowflakeId::try_parse`] is that parser as a `const fn`, and [`snowflake!`] runs it on a literal at
+//! compile time, so a mistyped constant does not build:
+//!
+//! ```
+//! const FIRST: snowflake::SnowflakeId = snowflake::snowflake!(1_234_567_890_123);
+//! assert_eq!(FIRST, snowflake::SnowflakeId::try_parse("1234567890123")?);
+//! # Ok::<(), snowflake::ParseError>(())
+//! ```
+//!
 //! # Generation
 //!
 //! A [`SnowflakeIdGenerator`] takes its worker id in [`SnowflakeIdGenerator::new`] (there is
@@ -68,7 +77,8 @@
 //! - `generate` (default): generation ([`SnowflakeIdGenerator`]), on the `tick-sequence`
 //!   engine; it brings `std`. Without it the crate is `no_std` and needs no allocator:
 //!   [`SnowflakeId`], its constants, text and integers.
-//! - `std`: `to_string` into a `String` (the database features bring it too).
+//! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
+//!   `TryFrom<String>` (the database features bring it too).
 //! - `serde`: serializes as the integer (`u64`) for every format. Deserializes an integer in
 //!   [0, 2^63), signed or unsigned, and, from human-readable formats only, its decimal string
 //!   (JSON APIs often carry 63-bit ids as strings, which JavaScript reads without loss), as
@@ -83,9 +93,19 @@
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `bigint` or INTEGER column in a `table!` schema.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: an INTEGER.
+//! - `bytemuck`: bytemuck's `NoUninit`: ids cast to the bytes of their `u64`s in place
+//!   (native byte order). Not every `u64` is an id, so integers become ids through
+//!   `TryFrom<u64>`, which checks the range.
+//! - `zerocopy`: zerocopy's `IntoBytes`, `Immutable` and `KnownLayout`: the same casts, ids to
+//!   bytes; integers to ids as with `bytemuck`.
+//! - `arbitrary`: `arbitrary::Arbitrary`: valid ids (below 2^63) from any bytes, for fuzz
+//!   targets (the `arbitrary` crate needs the standard library).
+//! - `schemars`: `schemars::JsonSchema`: the JSON Schema of what `serde` writes, an integer
+//!   from 0 to 2^63 - 1.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -93,7 +113,12 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
+// `Cow`, in the signatures of schemars' `JsonSchema`.
+#[cfg(feature = "schemars")]
+extern crate alloc;
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 #[cfg(feature = "serde")]
 pub mod decimal_string;
 #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
@@ -102,18 +127,17 @@ mod error;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
+mod literal;
+// postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
-mod postgres;
+mod postgres_types;
 #[cfg(feature = "rusqlite")]
 mod rusqlite;
+#[cfg(feature = "schemars")]
+mod schemars;
 #[cfg(feature = "serde")]
 mod serde;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-sqlite",
-    feature = "sqlx08-postgres",
-    feature = "sqlx08-sqlite"
-))]
+// Each release and database in a module of its own, behind its feature.
 mod sqlx;
 mod text;
 

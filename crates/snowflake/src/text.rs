@@ -20,6 +20,52 @@ const PAIRS: [[u8; 2]; 100] = {
 };
 
 impl SnowflakeId {
+    /// Reads the decimal text of an id, as [`FromStr`](#impl-FromStr-for-SnowflakeId) does
+    /// (which calls this), in a `const fn`, for constants.
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of [`FromStr`](#impl-FromStr-for-SnowflakeId).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{ParseError, SnowflakeId};
+    ///
+    /// const ID: Result<SnowflakeId, ParseError> = SnowflakeId::try_parse("4194308098");
+    /// assert_eq!(ID.map(SnowflakeId::worker_id), Ok(1));
+    /// assert_eq!(
+    ///     SnowflakeId::try_parse("9223372036854775808"),
+    ///     Err(ParseError::OutOfRange { len: 19 })
+    /// );
+    /// ```
+    #[inline]
+    pub const fn try_parse(text: &str) -> Result<SnowflakeId, ParseError> {
+        let digits = text.as_bytes();
+        // One pass over 1 to 19 bytes: 19 digits are below 10^19 < 2^64, so no overflow, and
+        // any byte that is not a digit makes `not_digit` true (the value is then discarded).
+        if (!digits.is_empty() && digits.len() <= SnowflakeId::TEXT_LEN && digits[0] != b'0')
+            || (digits.len() == 1 && digits[0] == b'0')
+        {
+            let mut not_digit = false;
+            let mut value = 0u64;
+            let mut index = 0;
+            while index < digits.len() {
+                let digit = digits[index].wrapping_sub(b'0');
+                not_digit |= digit > 9;
+                value = value.wrapping_mul(10).wrapping_add(digit as u64);
+                index += 1;
+            }
+            if !not_digit {
+                return match SnowflakeId::from_u64(value) {
+                    Ok(id) => Ok(id),
+                    Err(_) => Err(ParseError::OutOfRange { len: digits.len() }),
+                };
+            }
+        }
+        Err(error_of(text))
+    }
+
     /// Writes the decimal integer into the end of `buffer` and returns it as a `&str`: the
     /// canonical form, no sign and no leading zeros, with no allocation.
     /// [`Display`](fmt::Display) uses it.
@@ -170,26 +216,9 @@ impl fmt::Debug for SnowflakeId {
 impl FromStr for SnowflakeId {
     type Err = ParseError;
 
+    #[inline]
     fn from_str(text: &str) -> Result<SnowflakeId, ParseError> {
-        let digits = text.as_bytes();
-        // One pass over 1 to 19 bytes: 19 digits are below 10^19 < 2^64, so no overflow, and
-        // any byte that is not a digit makes `not_digit` true (the value is then discarded).
-        if (1..=SnowflakeId::TEXT_LEN).contains(&digits.len()) && digits[0] != b'0'
-            || digits == b"0"
-        {
-            let mut not_digit = false;
-            let mut value = 0u64;
-            for &byte in digits {
-                let digit = byte.wrapping_sub(b'0');
-                not_digit |= digit > 9;
-                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
-            }
-            if !not_digit {
-                return SnowflakeId::try_from(value)
-                    .map_err(|_| ParseError::OutOfRange { len: digits.len() });
-            }
-        }
-        Err(error_of(text))
+        SnowflakeId::try_parse(text)
     }
 }
 
@@ -197,13 +226,22 @@ impl FromStr for SnowflakeId {
 /// character, then a leading zero, then the range.
 #[cold]
 #[inline(never)]
-fn error_of(text: &str) -> ParseError {
+const fn error_of(text: &str) -> ParseError {
     let digits = text.as_bytes();
     if digits.is_empty() {
         return ParseError::Empty;
     }
-    if let Some((index, character)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        return ParseError::InvalidCharacter { index, character };
+    // Every byte before the first that is not an ASCII digit is one: that byte starts the
+    // first character that is not a digit.
+    let mut index = 0;
+    while index < digits.len() {
+        if !digits[index].is_ascii_digit() {
+            return ParseError::InvalidCharacter {
+                index,
+                character: id_text::char_at(text, index),
+            };
+        }
+        index += 1;
     }
     // Only ASCII digits from here: bytes are characters.
     let len = digits.len();
@@ -226,6 +264,49 @@ impl TryFrom<&str> for SnowflakeId {
 
     #[inline]
     fn try_from(text: &str) -> Result<SnowflakeId, ParseError> {
+        text.parse()
+    }
+}
+
+/// The same as [`FromStr`](#impl-FromStr-for-SnowflakeId), for an owned `String` (a field of
+/// a deserialized struct, a form value). Requires the `std` feature (default).
+///
+/// ```
+/// use snowflake::{ParseError, SnowflakeId};
+///
+/// let text = String::from("4194308098");
+/// assert_eq!(SnowflakeId::try_from(text)?.worker_id(), 1);
+/// assert_eq!(
+///     SnowflakeId::try_from(String::from("04194308098")),
+///     Err(ParseError::LeadingZero { len: 11 })
+/// );
+/// # Ok::<(), ParseError>(())
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<String> for SnowflakeId {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: String) -> Result<SnowflakeId, ParseError> {
+        text.parse()
+    }
+}
+
+/// The same as [`FromStr`](#impl-FromStr-for-SnowflakeId), for a borrowed `String`. Requires
+/// the `std` feature (default).
+///
+/// ```
+/// use snowflake::SnowflakeId;
+///
+/// let text = String::from("9223372036854775807");
+/// assert_eq!(SnowflakeId::try_from(&text), Ok(SnowflakeId::MAX));
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<&String> for SnowflakeId {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: &String) -> Result<SnowflakeId, ParseError> {
         text.parse()
     }
 }
@@ -253,6 +334,8 @@ pub fn extract_timestamp_ms(id: u64) -> Result<u64, Error> {
 
 #[cfg(test)]
 mod tests {
+    use std::string::ToString;
+
     use super::*;
 
     #[test]

@@ -55,6 +55,15 @@
 //! [`ParseError`]: the length in characters, or the first character that is not a symbol and
 //! its byte index, or the first symbol that overflows 128 bits (never a wrap).
 //!
+//! [`Ulid::try_parse`] is that parser as a `const fn`, and [`ulid!`] runs it on a literal at
+//! compile time, so a mistyped constant does not build:
+//!
+//! ```
+//! const FIRST: ulid::Ulid = ulid::ulid!("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+//! assert_eq!(FIRST, ulid::Ulid::try_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV")?);
+//! # Ok::<(), ulid::ParseError>(())
+//! ```
+//!
 //! # Generation
 //!
 //! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(millisecond, counter)`
@@ -77,7 +86,8 @@
 //! - `generate` (default): generation, on the `tick-sequence` engine; it brings `std`.
 //!   Without it the crate is `no_std` and needs no allocator:
 //!   [`Ulid`], its constants, text, bytes and integer.
-//! - `std`: `to_string` into a `String` (the database features bring it too).
+//! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
+//!   `TryFrom<String>` (the database features bring it too).
 //! - `serde`: [`Ulid`] serializes as its 26-character text for human-readable formats (JSON,
 //!   TOML) and as its 16 big-endian bytes for binary ones; deserializing is as strict as
 //!   parsing.
@@ -90,9 +100,18 @@
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `uuid` or BLOB of 16 bytes column in a `table!` schema.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//! - `bytemuck`: bytemuck's `Pod` and `Zeroable`: ids and bytes cast into each other in place,
+//!   both ways, since every 16 bytes are a ULID ([`Ulid`] is 16 bytes of alignment 1).
+//! - `zerocopy`: zerocopy's `FromBytes`, `IntoBytes`, `Immutable`, `KnownLayout` and
+//!   `Unaligned`: the same casts, both ways.
+//! - `arbitrary`: `arbitrary::Arbitrary`: any 16 bytes as a ULID, for fuzz targets (the
+//!   `arbitrary` crate needs the standard library).
+//! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
+//!   human-readable formats (a pattern of 26 upper-case symbols).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -100,25 +119,29 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
+// `Cow`, in the signatures of schemars' `JsonSchema`.
+#[cfg(feature = "schemars")]
+extern crate alloc;
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
 mod diesel;
 mod error;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
+mod literal;
+// postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
-mod postgres;
+mod postgres_types;
 #[cfg(feature = "rusqlite")]
 mod rusqlite;
+#[cfg(feature = "schemars")]
+mod schemars;
 #[cfg(feature = "serde")]
 mod serde;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-sqlite",
-    feature = "sqlx08-postgres",
-    feature = "sqlx08-sqlite"
-))]
+// Each release and database in a module of its own, behind its feature.
 mod sqlx;
 mod text;
 #[cfg(feature = "uuid")]

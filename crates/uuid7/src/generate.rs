@@ -35,6 +35,9 @@ static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start
 /// assert!(second > first);
 /// assert!(second.to_string() > first.to_string());
 /// ```
+// Inlined: `Uuid7` is 16 bytes of alignment 1, which a call returns through memory; inlined,
+// the caller takes the id where `try_generate` wrote it, with no second copy.
+#[inline]
 #[must_use]
 pub fn generate() -> Uuid7 {
     try_generate().unwrap_or_else(|error| out_of_range(error))

@@ -54,6 +54,15 @@
 //! [`ParseError`]: the length in characters, or the first character out of place and its
 //! byte index, or the version or variant found.
 //!
+//! [`Uuid7::try_parse`] is that parser as a `const fn`, and [`uuid7!`] runs it on a literal at
+//! compile time, so a mistyped constant does not build:
+//!
+//! ```
+//! const FIRST: uuid7::Uuid7 = uuid7::uuid7!("017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+//! assert_eq!(FIRST, uuid7::Uuid7::try_parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")?);
+//! # Ok::<(), uuid7::ParseError>(())
+//! ```
+//!
 //! # Generation
 //!
 //! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(millisecond, counter)`
@@ -77,7 +86,8 @@
 //! - `generate` (default): generation, on the `tick-sequence` engine; it brings `std`.
 //!   Without it the crate is `no_std` and needs no allocator:
 //!   [`Uuid7`], its constants, text, bytes and integer.
-//! - `std`: `to_string` into a `String` (the database features bring it too).
+//! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
+//!   `TryFrom<String>` (the database features bring it too).
 //! - `serde`: the text for human-readable formats, the 16 bytes for binary ones; reading is
 //!   exactly as strict as [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
 //! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`.
@@ -89,9 +99,19 @@
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `uuid` or BLOB of 16 bytes column in a `table!` schema.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//! - `bytemuck`: bytemuck's `NoUninit`: ids cast to bytes in place ([`Uuid7`] is 16 bytes of
+//!   alignment 1). Not every 16 bytes are a UUIDv7, so bytes become ids through
+//!   [`Uuid7::from_bytes`] or `TryFrom<&[u8]>`, which check version and variant.
+//! - `zerocopy`: zerocopy's `IntoBytes`, `Immutable`, `KnownLayout` and `Unaligned`: the same
+//!   casts, ids to bytes; bytes to ids as with `bytemuck`.
+//! - `arbitrary`: `arbitrary::Arbitrary`: valid UUIDv7s (version 7, variant `0b10`) from any
+//!   bytes, for fuzz targets (the `arbitrary` crate needs the standard library).
+//! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
+//!   human-readable formats (format `uuid`, a pattern of lower-case hex with version 7).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -99,25 +119,29 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
+// `Cow`, in the signatures of schemars' `JsonSchema`.
+#[cfg(feature = "schemars")]
+extern crate alloc;
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary;
 #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
 mod diesel;
 mod error;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
+mod literal;
+// postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
-mod postgres;
+mod postgres_types;
 #[cfg(feature = "rusqlite")]
 mod rusqlite;
+#[cfg(feature = "schemars")]
+mod schemars;
 #[cfg(feature = "serde")]
 mod serde;
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-sqlite",
-    feature = "sqlx08-postgres",
-    feature = "sqlx08-sqlite"
-))]
+// Each release and database in a module of its own, behind its feature.
 mod sqlx;
 mod text;
 #[cfg(feature = "uuid")]

@@ -18,6 +18,47 @@ use crate::{ParseError, Uuid7, id};
 const LEN: usize = Uuid7::TEXT_LEN;
 
 impl Uuid7 {
+    /// Reads the text form, as [`FromStr`](#impl-FromStr-for-Uuid7) does (which calls this),
+    /// in a `const fn`: for constants, and for the [`uuid7!`](crate::uuid7!) macro, which
+    /// rejects a bad literal when the program is compiled.
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of [`FromStr`](#impl-FromStr-for-Uuid7).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::{ParseError, Uuid7};
+    ///
+    /// // RFC 9562, Appendix A.6.
+    /// const TEXT: &str = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+    /// const ID: Result<Uuid7, ParseError> = Uuid7::try_parse(TEXT);
+    /// assert_eq!(ID.map(Uuid7::timestamp_ms), Ok(1_645_557_742_000));
+    /// assert_eq!(
+    ///     Uuid7::try_parse("550e8400-e29b-41d4-a716-446655440000"),
+    ///     Err(ParseError::Version { found: 4 })
+    /// );
+    /// ```
+    #[inline]
+    pub const fn try_parse(text: &str) -> Result<Uuid7, ParseError> {
+        let value = match text.as_bytes().first_chunk::<LEN>() {
+            Some(digits) if text.len() == LEN => match uuid_text::decode(digits, Case::Any) {
+                Ok(value) => value,
+                Err(_) => return Err(error_of(text)),
+            },
+            _ => return Err(error_of(text)),
+        };
+        // `from_u128` checks the version, then the variant, and nothing else.
+        match Uuid7::from_u128(value) {
+            Ok(id) => Ok(id),
+            Err(_) => Err(match (id::version(value), id::variant(value)) {
+                (7, found) => ParseError::Variant { found },
+                (found, _) => ParseError::Version { found },
+            }),
+        }
+    }
+
     /// Writes the text form into `buffer` and returns it: 36 characters, lower case,
     /// hyphenated. No allocation; [`Display`](fmt::Display) uses it.
     ///
@@ -129,16 +170,9 @@ impl fmt::Debug for Uuid7 {
 impl FromStr for Uuid7 {
     type Err = ParseError;
 
+    #[inline]
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let value = <&[u8; LEN]>::try_from(text.as_bytes())
-            .ok()
-            .and_then(|text| uuid_text::decode(text, Case::Any).ok())
-            .ok_or_else(|| error_of(text))?;
-        // `from_u128` checks the version, then the variant, and nothing else.
-        Uuid7::from_u128(value).map_err(|_| match (id::version(value), id::variant(value)) {
-            (7, found) => ParseError::Variant { found },
-            (found, _) => ParseError::Version { found },
-        })
+        Uuid7::try_parse(text)
     }
 }
 
@@ -159,12 +193,55 @@ impl TryFrom<&str> for Uuid7 {
     }
 }
 
+/// The same as [`FromStr`](#impl-FromStr-for-Uuid7), for an owned `String` (a field of a
+/// deserialized struct, a form value). Requires the `std` feature (default).
+///
+/// ```
+/// use uuid7::{ParseError, Uuid7};
+///
+/// let text = String::from("017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+/// assert_eq!(Uuid7::try_from(text)?.timestamp_ms(), 1_645_557_742_000);
+/// assert_eq!(
+///     Uuid7::try_from(String::from("550e8400-e29b-41d4-a716-446655440000")),
+///     Err(ParseError::Version { found: 4 })
+/// );
+/// # Ok::<(), ParseError>(())
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<String> for Uuid7 {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+/// The same as [`FromStr`](#impl-FromStr-for-Uuid7), for a borrowed `String`. Requires the
+/// `std` feature (default).
+///
+/// ```
+/// use uuid7::Uuid7;
+///
+/// let text = String::from("00000000-0000-7000-8000-000000000000");
+/// assert_eq!(Uuid7::try_from(&text), Ok(Uuid7::MIN));
+/// ```
+#[cfg(feature = "std")]
+impl TryFrom<&String> for Uuid7 {
+    type Error = ParseError;
+
+    #[inline]
+    fn try_from(text: &String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
 /// Why `text` is not well formed, checked in this order: the length in characters, then the
 /// first character out of place. Every byte before that one is ASCII (a digit or a hyphen),
 /// so its byte index is also its position, and it starts a character.
 #[cold]
 #[inline(never)]
-fn error_of(text: &str) -> ParseError {
+const fn error_of(text: &str) -> ParseError {
     if let Err(found) = id_text::check_char_len(text, LEN) {
         return ParseError::InvalidLength {
             found,

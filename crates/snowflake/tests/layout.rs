@@ -1,0 +1,34 @@
+//! The casts of the features `bytemuck` and `zerocopy`: ids to the bytes of their integers.
+#![cfg(any(feature = "bytemuck", feature = "zerocopy"))]
+
+use snowflake::SnowflakeId;
+
+/// 2024-01-01T00:00:01Z, worker 1, sequence 2: (1000 << 22) | (1 << 12) | 2, by hand.
+const ID: u64 = 4_194_308_098;
+
+#[cfg(feature = "bytemuck")]
+#[test]
+fn bytemuck_casts_ids_to_the_bytes_of_their_integers() {
+    let ids = [SnowflakeId::try_from(ID).unwrap(), SnowflakeId::MAX];
+    assert_eq!(bytemuck::bytes_of(&ids[0]), ID.to_ne_bytes());
+    assert_eq!(
+        bytemuck::cast_slice::<SnowflakeId, u64>(&ids),
+        [ID, (1 << 63) - 1]
+    );
+    // Back through the checked conversion.
+    assert_eq!(
+        SnowflakeId::try_from(bytemuck::cast::<SnowflakeId, u64>(ids[1])),
+        Ok(SnowflakeId::MAX)
+    );
+}
+
+#[cfg(feature = "zerocopy")]
+#[test]
+fn zerocopy_casts_ids_to_the_bytes_of_their_integers() {
+    use zerocopy::IntoBytes;
+
+    let ids = [SnowflakeId::try_from(ID).unwrap(), SnowflakeId::MIN];
+    let bytes = ids.as_bytes();
+    assert_eq!(bytes[..8], ID.to_ne_bytes());
+    assert_eq!(bytes[8..], [0; 8]);
+}
