@@ -15,25 +15,24 @@ type Db = PgConnection;
 /// The feature under test, for messages.
 const DRIVER: &str = "diesel-postgres";
 
-/// A connection to the test cluster, in a database of its own per id type and test, so that the
-/// tables of the checks running in parallel do not meet.
+/// A connection to the test cluster, in a schema of its own per id type and test (first on its
+/// search path), so that the tables of the checks running in parallel do not meet.
 fn connect() -> PgConnection {
-    let cluster = test_support::postgres::shared()
+    let connection = test_support::postgres::shared()
         .lock()
-        .expect("the cluster");
-    let mut admin = PgConnection::establish(&cluster.connection_string("postgres"))
-        .expect("a connection to the test cluster");
-    let name = std::thread::current()
+        .expect("the cluster")
+        .connection_string("postgres");
+    let mut db = PgConnection::establish(&connection).expect("a connection to the test cluster");
+    let schema = std::thread::current()
         .name()
         .expect("a named test thread")
         .replace("::", "_");
-    diesel::RunQueryDsl::execute(
-        diesel::sql_query(format!("CREATE DATABASE diesel_{name}")),
-        &mut admin,
+    diesel::connection::SimpleConnection::batch_execute(
+        &mut db,
+        &format!("CREATE SCHEMA diesel_{schema}; SET search_path TO diesel_{schema}"),
     )
-    .expect("a database for the test");
-    PgConnection::establish(&cluster.connection_string(&format!("diesel_{name}")))
-        .expect("a connection to the test's database")
+    .expect("a schema for the test");
+    db
 }
 
 diesel_checks!(

@@ -26,19 +26,10 @@
 /// # Ok::<(), objectid::ParseError>(())
 /// ```
 ///
-/// A literal that parsing refuses does not compile. Too short:
-///
-/// ```compile_fail
-/// const ID: objectid::ObjectId = objectid::objectid!("507c7f79bcf86cd7994f6c0");
-/// ```
-///
-/// `g` is not a hex digit:
-///
-/// ```compile_fail
-/// const ID: objectid::ObjectId = objectid::objectid!("507c7f79bcf86cd7994f6c0g");
-/// ```
-///
-/// Upper case, which the canonical text never holds:
+/// A literal that parsing refuses does not compile: one of another length, with a character
+/// that is not a hex digit, or, as here, in upper case, which the canonical text never holds
+/// (the tests check every rule through [`ObjectId::try_parse`](crate::ObjectId::try_parse),
+/// the function the macro calls):
 ///
 /// ```compile_fail
 /// const ID: objectid::ObjectId = objectid::objectid!("507C7F79BCF86CD7994F6C0E");

@@ -28,19 +28,10 @@
 /// # Ok::<(), ulid::ParseError>(())
 /// ```
 ///
-/// A literal that parsing refuses does not compile. Too short:
-///
-/// ```compile_fail
-/// const ID: ulid::Ulid = ulid::ulid!("01ARZ3NDEKTSV4RRFFQ69G5FA");
-/// ```
-///
-/// `U` is not a symbol:
-///
-/// ```compile_fail
-/// const ID: ulid::Ulid = ulid::ulid!("01ARZ3NDEKTSV4RRFFQ69G5FAU");
-/// ```
-///
-/// A first symbol above `7` overflows 128 bits:
+/// A literal that parsing refuses does not compile: one of another length, with a character
+/// that is not a symbol, or, as here, a first symbol above `7`, which overflows 128 bits (the
+/// tests check every rule through [`Ulid::try_parse`](crate::Ulid::try_parse), the function
+/// the macro calls):
 ///
 /// ```compile_fail
 /// const ID: ulid::Ulid = ulid::ulid!("8ZZZZZZZZZZZZZZZZZZZZZZZZZ");
