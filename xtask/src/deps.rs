@@ -8,7 +8,7 @@ use std::path::Path;
 /// feature on), besides [`DATABASES`] for the time-ordered formats.
 pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
     ("tick-sequence", &["rand", "libc", "js-sys", "getrandom"]),
-    ("crockford32", &["thiserror"]),
+    ("crockford32", &["thiserror", "id-text"]),
     ("id-text", &["thiserror", "serde"]),
     (
         "ulid",

@@ -208,35 +208,7 @@ const fn first_invalid(text: &str) -> DecodeError {
 pub(crate) const fn invalid_character(text: &str, index: usize) -> DecodeError {
     DecodeError::InvalidCharacter {
         index,
-        character: char_at(text, index),
-    }
-}
-
-/// The character that starts at byte `index` of `text`, or `U+FFFD` if none does. By hand,
-/// since `str::chars` is not available in a `const fn`: `text` is valid UTF-8, so a byte that
-/// starts a character is followed by all of its continuation bytes.
-const fn char_at(text: &str, index: usize) -> char {
-    let bytes = text.as_bytes();
-    if index >= bytes.len() {
-        return char::REPLACEMENT_CHARACTER;
-    }
-    let first = bytes[index];
-    let (len, mut code) = match first {
-        0x00..=0x7F => return first as char,
-        0xC0..=0xDF => (2, (first & 0x1F) as u32),
-        0xE0..=0xEF => (3, (first & 0x0F) as u32),
-        0xF0..=0xF7 => (4, (first & 0x07) as u32),
-        // A continuation byte: `index` is inside a character.
-        _ => return char::REPLACEMENT_CHARACTER,
-    };
-    let mut at = index + 1;
-    while at < index + len && at < bytes.len() {
-        code = (code << 6) | (bytes[at] & 0x3F) as u32;
-        at += 1;
-    }
-    match char::from_u32(code) {
-        Some(character) => character,
-        None => char::REPLACEMENT_CHARACTER,
+        character: id_text::char_at(text, index),
     }
 }
 
@@ -283,25 +255,6 @@ mod tests {
                     decode_both_ways(text, bits),
                     Err(DecodeError::Overflow { len: 26, bits })
                 );
-            }
-        }
-    }
-
-    #[test]
-    fn the_char_at_every_index_is_the_standard_library_char_there() {
-        for text in [
-            "",
-            "1",
-            "\u{7F}\u{80}é\u{7FF}",
-            "\u{800}ı\u{FFFF}",
-            "a\u{10000}😀\u{10FFFF}",
-        ] {
-            for index in 0..=text.len() + 1 {
-                let expected = text
-                    .get(index..)
-                    .and_then(|rest| rest.chars().next())
-                    .unwrap_or(char::REPLACEMENT_CHARACTER);
-                assert_eq!(char_at(text, index), expected, "{text:?} at {index}");
             }
         }
     }
