@@ -70,6 +70,9 @@
 //!   in what order and how many; no id here proves that whoever presents it may do anything
 //!   (RFC 9562, section 8).
 //!
+//! What an order across hosts does and does not say, what to keep beside an id when order
+//! matters, and when to let the database make the id: [Ids and order](ids_and_order).
+//!
 //! # From the Python API
 //!
 //! The design ports a Python package; each of its functions is one Rust item. Options become
@@ -160,6 +163,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[doc = include_str!("ids_and_order.md")]
+pub mod ids_and_order {}
 
 #[cfg(feature = "checksummed-id")]
 #[doc(inline)]
