@@ -1,13 +1,38 @@
 //! New ObjectIds: from the process-wide sequence, or for an explicit timestamp. Requires the
 //! `generate` feature (default).
 
-use tick_sequence::{Start, TickSequence};
+use tick_sequence::{Policy, Start, TickSequence};
 
 use crate::id::COUNTER_BITS;
 use crate::{Error, ObjectId};
 
+/// The length of a tick: the unit of the timestamp.
+const TICK_NS: u64 = 1_000_000_000;
+
 /// Seconds, and a 64-bit counter that starts at a random value on each new second.
-static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000_000, Start::Random);
+static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, TICK_NS, Start::Random);
+
+/// How [`generate`] and [`fill`] make ids: the layout, the clock, the counter method and the
+/// rule when the clock steps back or a counter is exhausted, with this crate's version. Store
+/// it beside ids when a reader will need to know how they were made: an id does not say.
+/// Requires the `generate` feature (default).
+///
+/// ```
+/// assert_eq!(objectid::POLICY.counter_bits, 64);
+/// assert_eq!(objectid::POLICY.rule_version, 1);
+/// println!("{}", objectid::POLICY); // one line
+/// ```
+pub const POLICY: Policy = Policy::new(
+    "ObjectId",
+    "32-bit Unix seconds, 64-bit counter (where MongoDB has a per-process random value and a 3-byte counter)",
+    1,
+    "a random start in each new second, + 1 per id",
+    COUNTER_BITS,
+    TICK_NS,
+    Start::Random,
+    env!("CARGO_PKG_NAME"),
+    env!("CARGO_PKG_VERSION"),
+);
 
 /// A new id from the process-wide sequence: greater than every id that [`generate`],
 /// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any

@@ -155,6 +155,9 @@ mod text;
 
 pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
-pub use generate::{fill, generate, generate_at, try_fill, try_generate};
+pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
 pub use id::ObjectId;
 pub use text::extract_timestamp_s;
+#[cfg(feature = "generate")]
+#[cfg_attr(docsrs, doc(cfg(feature = "generate")))]
+pub use tick_sequence::Policy;

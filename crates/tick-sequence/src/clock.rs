@@ -1,4 +1,4 @@
-//! The wall clock, in ticks since the Unix epoch.
+//! The wall clock, in ticks since the Unix epoch, and the boot clock for deadlines.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -120,6 +120,54 @@ fn std_unix_time() -> (u64, u32) {
         .map_or((0, 0), |since| (since.as_secs(), since.subsec_nanos()))
 }
 
+/// Nanoseconds since an arbitrary start, from a clock that never goes back, is never set, and
+/// on Linux and Android counts the time the host spends suspended: for deadlines that must
+/// hold across a suspend (a lease), where the wall clock would not do.
+///
+/// On Linux and Android this is `CLOCK_BOOTTIME`, counted from boot. Elsewhere (and under
+/// Miri) it is [`std::time::Instant`] counted from the first call in the process; whether
+/// that clock counts suspension depends on the platform. Compare readings of one process
+/// only. Not on `wasm32-unknown-unknown`, whose `Instant` has no clock.
+///
+/// # Examples
+///
+/// ```
+/// let start = tick_sequence::boot_clock_ns();
+/// std::thread::sleep(std::time::Duration::from_millis(2));
+/// assert!(tick_sequence::boot_clock_ns() >= start + 2_000_000);
+/// ```
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[must_use]
+pub fn boot_clock_ns() -> u64 {
+    #[cfg(all(any(target_os = "linux", target_os = "android"), not(miri)))]
+    {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: `now` is a valid, writable `timespec`, and CLOCK_BOOTTIME exists since Linux
+        // 2.6.39 (an error is handled below).
+        let status = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut now) };
+        if let (0, Ok(seconds), Ok(nanos)) = (
+            status,
+            u64::try_from(now.tv_sec),
+            u64::try_from(now.tv_nsec),
+        ) {
+            return seconds.saturating_mul(1_000_000_000).saturating_add(nanos);
+        }
+    }
+    instant_ns()
+}
+
+/// [`std::time::Instant`] since the process's first reading, in nanoseconds.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn instant_ns() -> u64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let start = START.get_or_init(std::time::Instant::now);
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::TickClock;
@@ -129,6 +177,15 @@ pub(crate) mod tests {
     std::thread_local! {
         /// Readings of the clock made by this thread, for tests that a call reads none.
         pub(crate) static READS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    #[test]
+    fn the_boot_clock_moves_forward_with_real_time() {
+        let first = super::boot_clock_ns();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let second = super::boot_clock_ns();
+        assert!(second >= first + 5_000_000, "{first} then {second}");
+        assert!(super::instant_ns() <= super::instant_ns());
     }
 
     #[test]

@@ -121,11 +121,17 @@ mod clock;
 mod fork;
 mod lock;
 #[cfg(not(loom))]
+mod policy;
+#[cfg(not(loom))]
 mod random;
 #[cfg(not(loom))]
 mod sequence;
 
+#[cfg(not(any(loom, all(target_arch = "wasm32", target_os = "unknown"))))]
+pub use clock::boot_clock_ns;
 pub use fork::fork_generation;
+#[cfg(not(loom))]
+pub use policy::{CLOCK, Policy, RULE, RULE_VERSION};
 #[cfg(not(loom))]
 pub use random::random_bits;
 #[cfg(not(loom))]

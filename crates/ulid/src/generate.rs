@@ -1,13 +1,38 @@
 //! New ULIDs: from the process-wide sequence, or for an explicit timestamp. Requires the
 //! `generate` feature (default).
 
-use tick_sequence::{Start, TickSequence};
+use tick_sequence::{Policy, Start, TickSequence};
 
 use crate::id::COUNTER_BITS;
 use crate::{Error, Ulid};
 
+/// The length of a tick: the unit of the timestamp.
+const TICK_NS: u64 = 1_000_000;
+
 /// Milliseconds, and an 80-bit counter that starts at a random value on each new millisecond.
-static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Random);
+static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, TICK_NS, Start::Random);
+
+/// How [`generate`] and [`fill`] make ids: the layout, the clock, the counter method and the
+/// rule when the clock steps back or a counter is exhausted, with this crate's version. Store
+/// it beside ids when a reader will need to know how they were made: an id does not say.
+/// Requires the `generate` feature (default).
+///
+/// ```
+/// assert_eq!(ulid::POLICY.counter_bits, 80);
+/// assert_eq!(ulid::POLICY.rule_version, 1);
+/// println!("{}", ulid::POLICY); // one line
+/// ```
+pub const POLICY: Policy = Policy::new(
+    "ULID",
+    "48-bit Unix milliseconds, 80-bit counter (the specification's randomness field)",
+    1,
+    "a random start in each new millisecond, + 1 per id (the specification's monotonic method)",
+    COUNTER_BITS,
+    TICK_NS,
+    Start::Random,
+    env!("CARGO_PKG_NAME"),
+    env!("CARGO_PKG_VERSION"),
+);
 
 /// A new ULID from the process-wide sequence: greater than every ULID that [`generate`],
 /// [`try_generate`], [`fill`] and [`try_fill`] returned before in this process, from any

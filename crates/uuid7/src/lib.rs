@@ -149,6 +149,9 @@ mod uuid;
 
 pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
-pub use generate::{fill, generate, generate_at, try_fill, try_generate};
+pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
 pub use id::Uuid7;
 pub use text::extract_timestamp_ms;
+#[cfg(feature = "generate")]
+#[cfg_attr(docsrs, doc(cfg(feature = "generate")))]
+pub use tick_sequence::Policy;

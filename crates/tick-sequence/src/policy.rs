@@ -1,0 +1,159 @@
+//! [`Policy`]: how a generator makes its ids, as one value a caller can store beside them.
+
+use core::fmt;
+
+use crate::Start;
+
+/// The version of [the rule](crate#the-rule) this crate applies: it changes whenever a
+/// sequence would serve a different pair for the same readings.
+pub const RULE_VERSION: u32 = 1;
+
+/// The rule, in words: what a sequence does when the clock steps back and when a tick's
+/// counter is exhausted.
+pub const RULE: &str = "a new tick restarts the counter; a clock that steps back continues \
+                        the last tick (counter + 1); an exhausted counter borrows the next tick; \
+                        never waits, never fails on the clock";
+
+/// The clock a sequence reads on this target.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub const CLOCK: &str = "Date.now() of the JavaScript runtime (whole milliseconds)";
+/// The clock a sequence reads on this target.
+#[cfg(unix)]
+pub const CLOCK: &str = "the system's wall clock, clock_gettime(CLOCK_REALTIME), read once per \
+                         id (once per fill)";
+/// The clock a sequence reads on this target.
+#[cfg(not(any(unix, all(target_arch = "wasm32", target_os = "unknown"))))]
+pub const CLOCK: &str = "the system's wall clock (std::time::SystemTime), read once per id \
+                         (once per fill)";
+
+/// How a generator makes its ids: what decoding an id cannot show (which clock, which counter
+/// method, what happens when the clock steps back), as one value to store beside the ids
+/// (`Display` writes one line; with the feature `serde` it serializes as a map).
+///
+/// Each time-ordered format crate has a constant of its own (`ulid::POLICY`,
+/// `uuid7::POLICY`, `objectid::POLICY`, `snowflake::POLICY`), built with
+/// [`Policy::new`] from the same numbers its sequence is built from.
+///
+/// ```
+/// use tick_sequence::{Policy, Start};
+///
+/// const POLICY: Policy = Policy::new(
+///     "ULID",
+///     "48-bit Unix milliseconds, 80-bit counter",
+///     1,
+///     "the specification's monotonic method: random start in each millisecond, + 1 per id",
+///     80,
+///     1_000_000,
+///     Start::Random,
+///     "tick-ulid",
+///     "0.1.0",
+/// );
+/// assert_eq!(POLICY.counter_bits, 80);
+/// assert_eq!(POLICY.rule_version, tick_sequence::RULE_VERSION);
+/// assert!(POLICY.to_string().starts_with("ULID layout 1 (48-bit Unix milliseconds, 80-bit counter)"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub struct Policy {
+    /// The format's name.
+    pub format: &'static str,
+    /// The fields of an id, high bits first.
+    pub layout: &'static str,
+    /// The version of the layout: it changes if the same fields were packed otherwise.
+    pub layout_version: u32,
+    /// The clock the generator reads ([`CLOCK`] on this target).
+    pub clock: &'static str,
+    /// The length of a tick, the unit of the timestamp, in nanoseconds.
+    pub tick_ns: u64,
+    /// The width of the counter within a tick.
+    pub counter_bits: u32,
+    /// How the counter counts: its start in each tick and its step.
+    pub counter: &'static str,
+    /// Where the counter starts in each new tick.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "start_name"))]
+    pub start: Start,
+    /// What happens when the clock steps back or a counter is exhausted ([`RULE`]).
+    pub rule: &'static str,
+    /// The version of that rule ([`RULE_VERSION`]).
+    pub rule_version: u32,
+    /// The package that generates.
+    pub package: &'static str,
+    /// Its version.
+    pub version: &'static str,
+}
+
+impl Policy {
+    /// A format's policy: its own facts, and this crate's clock and rule.
+    ///
+    /// ```
+    /// use tick_sequence::{Policy, Start};
+    ///
+    /// let policy = Policy::new("Snowflake", "41-bit ms, 10-bit worker, 12-bit sequence", 1,
+    ///     "0 in each millisecond, + 1 per id", 12, 1_000_000, Start::Zero, "tick-snowflake", "0.1.0");
+    /// assert_eq!(policy.clock, tick_sequence::CLOCK);
+    /// assert_eq!(policy.rule, tick_sequence::RULE);
+    /// ```
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a const constructor of a non-exhaustive value: each argument is one field"
+    )]
+    #[must_use]
+    pub const fn new(
+        format: &'static str,
+        layout: &'static str,
+        layout_version: u32,
+        counter: &'static str,
+        counter_bits: u32,
+        tick_ns: u64,
+        start: Start,
+        package: &'static str,
+        version: &'static str,
+    ) -> Policy {
+        Policy {
+            format,
+            layout,
+            layout_version,
+            clock: CLOCK,
+            tick_ns,
+            counter_bits,
+            counter,
+            start,
+            rule: RULE,
+            rule_version: RULE_VERSION,
+            package,
+            version,
+        }
+    }
+}
+
+/// One line: `ULID layout 1 (…); tick 1000000 ns; counter 80 bits, …; clock: …; rule 1: …;
+/// tick-ulid 0.1.0`.
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} layout {} ({}); tick {} ns; counter {} bits, {}; clock: {}; rule {}: {}; {} {}",
+            self.format,
+            self.layout_version,
+            self.layout,
+            self.tick_ns,
+            self.counter_bits,
+            self.counter,
+            self.clock,
+            self.rule_version,
+            self.rule,
+            self.package,
+            self.version
+        )
+    }
+}
+
+/// `"random"` or `"zero"`.
+#[cfg(feature = "serde")]
+fn start_name<S: serde::Serializer>(start: &Start, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(match start {
+        Start::Random => "random",
+        Start::Zero => "zero",
+    })
+}
