@@ -49,3 +49,53 @@ pub fn run(name: &str, processes: usize) -> Vec<String> {
         })
         .collect()
 }
+
+/// As [`run`], but the `processes` processes run at the same time, each with the extra
+/// environment `env`: started one after the other, then waited for together.
+///
+/// # Panics
+///
+/// As [`run`].
+#[must_use]
+pub fn run_at_once(name: &str, processes: usize, env: &[(&str, String)]) -> Vec<String> {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let children: Vec<_> = (0..processes)
+        .map(|index| {
+            Command::new(&exe)
+                .args([name, "--exact", "--nocapture", "--test-threads=1"])
+                .env(ENV, index.to_string())
+                .envs(env.iter().map(|(key, value)| (key, value)))
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap_or_else(|error| panic!("{}: {error}", exe.display()))
+        })
+        .collect();
+    children
+        .into_iter()
+        .enumerate()
+        .map(|(index, child)| {
+            let output = child
+                .wait_with_output()
+                .unwrap_or_else(|error| panic!("process {index} of {name}: {error}"));
+            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+            assert!(
+                output.status.success(),
+                "process {index} of {name}: {}\n{stdout}\n{}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(
+                stdout.contains("1 passed"),
+                "process {index} of {name} ran no test named {name}:\n{stdout}"
+            );
+            stdout
+        })
+        .collect()
+}
+
+/// The index [`run`] or [`run_at_once`] gave this process (0, 1, ...), if it is one of theirs.
+#[must_use]
+pub fn index() -> Option<usize> {
+    std::env::var(ENV).ok()?.parse().ok()
+}
