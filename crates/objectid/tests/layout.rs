@@ -2,6 +2,7 @@
 //! `zerocopy`.
 
 use objectid::ObjectId;
+use test_support::layout;
 
 /// The example of the MongoDB manual, and its bytes, written out by hand.
 const TEXT: &str = "507c7f79bcf86cd7994f6c0e";
@@ -11,9 +12,7 @@ const BYTES: [u8; 12] = [
 
 #[test]
 fn an_id_beside_a_byte_takes_13_bytes() {
-    assert_eq!(size_of::<ObjectId>(), 12);
-    assert_eq!(align_of::<ObjectId>(), 1);
-    assert_eq!(size_of::<(ObjectId, u8)>(), 13);
+    layout::assert_unaligned_size::<ObjectId>(12);
 }
 
 #[test]
@@ -33,34 +32,16 @@ fn as_bytes_borrows_the_bytes_that_to_bytes_copies() {
 #[test]
 fn bytemuck_casts_ids_and_bytes_both_ways() {
     let ids = [ObjectId::from_bytes(BYTES), ObjectId::MAX];
-    let bytes: &[u8] = bytemuck::cast_slice(&ids);
-    assert_eq!(bytes[..12], BYTES);
-    assert_eq!(bytes[12..], [0xFF; 12]);
-    assert_eq!(bytemuck::cast_slice::<u8, ObjectId>(bytes), &ids);
-    let unaligned = [[0u8; 1].as_slice(), &BYTES].concat();
-    assert_eq!(
-        bytemuck::try_from_bytes::<ObjectId>(&unaligned[1..]).map(ToString::to_string),
-        Ok(TEXT.to_owned())
-    );
-    assert_eq!(<ObjectId as bytemuck::Zeroable>::zeroed(), ObjectId::MIN);
+    assert_eq!(ids[0].to_string(), TEXT);
+    let bytes = [BYTES, [0xFF; 12]].concat();
+    layout::assert_bytemuck_casts_both_ways(&ids, &bytes, ObjectId::MIN);
 }
 
 #[cfg(feature = "zerocopy")]
 #[test]
 fn zerocopy_casts_ids_and_bytes_both_ways() {
-    use zerocopy::{FromBytes, FromZeros, IntoBytes};
-
     let ids = [ObjectId::from_bytes(BYTES), ObjectId::MAX];
-    let bytes = IntoBytes::as_bytes(&ids[..]);
-    assert_eq!(bytes[..12], BYTES);
-    assert_eq!(<[ObjectId]>::ref_from_bytes(bytes).ok(), Some(&ids[..]));
-    let unaligned = [[0u8; 1].as_slice(), &BYTES].concat();
-    assert_eq!(
-        ObjectId::ref_from_bytes(&unaligned[1..])
-            .map(ToString::to_string)
-            .ok(),
-        Some(TEXT.to_owned())
-    );
-    assert!(ObjectId::ref_from_bytes(&BYTES[1..]).is_err());
-    assert_eq!(ObjectId::new_zeroed(), ObjectId::MIN);
+    assert_eq!(ids[0].to_string(), TEXT);
+    let bytes = [BYTES, [0xFF; 12]].concat();
+    layout::assert_zerocopy_casts_both_ways(&ids, &bytes, ObjectId::MIN);
 }

@@ -5,6 +5,8 @@
 use std::time::{Duration, UNIX_EPOCH};
 
 use objectid::{ObjectId, ParseError};
+use test_support::std_traits::{self, assert_std_error};
+use test_support::text::assert_try_from_string_is_from_str;
 
 /// The example of the MongoDB manual: 2012-10-15T21:26:17Z.
 const EXAMPLE: &str = "507c7f79bcf86cd7994f6c0e";
@@ -17,32 +19,33 @@ fn the_timestamp_is_the_instant_bson_reads() {
     assert_eq!(id.timestamp(), by_hand);
     let peer = bson::oid::ObjectId::parse_str(EXAMPLE).unwrap();
     assert_eq!(id.timestamp(), peer.timestamp().to_system_time());
-    assert_eq!(ObjectId::MIN.timestamp(), UNIX_EPOCH);
-    // The latest: 2^32 - 1 s, 2106-02-07T06:28:15Z.
-    assert_eq!(
-        ObjectId::MAX.timestamp().duration_since(UNIX_EPOCH).ok(),
-        Some(Duration::from_secs(u32::MAX.into()))
+    // From the epoch to the latest: 2^32 - 1 s, 2106-02-07T06:28:15Z.
+    std_traits::assert_instants_span(
+        ObjectId::MIN.timestamp(),
+        ObjectId::MAX.timestamp(),
+        Duration::ZERO,
+        Duration::from_secs(u32::MAX.into()),
     );
 }
 
 #[cfg(feature = "generate")]
 #[test]
 fn the_timestamp_of_a_new_id_is_now() {
-    let before = std::time::SystemTime::now();
-    let id = objectid::generate();
-    let after = std::time::SystemTime::now();
-    // Seconds: the id's instant is `before` rounded down, at the earliest.
-    assert!(id.timestamp() + Duration::from_secs(1) > before);
-    assert!(id.timestamp() <= after);
+    // Whole seconds, from the coarse clock, which may lag by its resolution (under 10 ms).
+    std_traits::assert_new_instant_is_now(
+        || objectid::generate().timestamp(),
+        Duration::from_millis(1_010),
+    );
 }
 
 #[test]
 fn a_string_is_parsed_as_a_str_is() {
-    for text in [EXAMPLE, "", "507C7F79BCF86CD7994F6C0E", "507c7f79"] {
-        let expected = text.parse::<ObjectId>();
-        assert_eq!(ObjectId::try_from(&String::from(text)), expected, "{text}");
-        assert_eq!(ObjectId::try_from(String::from(text)), expected, "{text}");
-    }
+    assert_try_from_string_is_from_str::<ObjectId>(&[
+        EXAMPLE,
+        "",
+        "507C7F79BCF86CD7994F6C0E",
+        "507c7f79",
+    ]);
     assert_eq!(
         ObjectId::try_from(String::from("507c7f79")),
         Err(ParseError::InvalidLength {
@@ -52,23 +55,16 @@ fn a_string_is_parsed_as_a_str_is() {
     );
 }
 
-fn assert_error<E: std::error::Error + Send + Sync + 'static>() {}
-
 #[test]
 fn the_errors_are_standard_errors_that_cross_threads() {
-    assert_error::<ParseError>();
-    assert_error::<objectid::Error>();
-    let error = "507c7f79".parse::<ObjectId>().unwrap_err();
-    let boxed: Box<dyn std::error::Error + Send + Sync> = error.into();
-    assert_eq!(
-        boxed.to_string(),
-        "an ObjectId has 24 lower-case hex characters, found 8"
+    assert_std_error::<ParseError>();
+    assert_std_error::<objectid::Error>();
+    std_traits::assert_parse_error_boxes::<ObjectId>(
+        "507c7f79",
+        "an ObjectId has 24 lower-case hex characters, found 8",
     );
-    assert_eq!(boxed.downcast_ref::<ParseError>(), Some(&error));
-    // `?` converts it in a function that returns the boxed error.
-    fn parse(text: &str) -> Result<ObjectId, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(text.parse::<ObjectId>()?)
-    }
-    assert!(parse("").is_err());
-    assert_eq!(parse(EXAMPLE).ok(), EXAMPLE.parse().ok());
+    let example = ObjectId::from_bytes([
+        0x50, 0x7c, 0x7f, 0x79, 0xbc, 0xf8, 0x6c, 0xd7, 0x99, 0x4f, 0x6c, 0x0e,
+    ]);
+    std_traits::assert_question_mark_parses("", EXAMPLE, example);
 }

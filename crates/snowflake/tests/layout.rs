@@ -2,6 +2,7 @@
 #![cfg(any(feature = "bytemuck", feature = "zerocopy"))]
 
 use snowflake::SnowflakeId;
+use test_support::layout;
 
 /// 2024-01-01T00:00:01Z, worker 1, sequence 2: (1000 << 22) | (1 << 12) | 2, by hand.
 const ID: u64 = 4_194_308_098;
@@ -10,7 +11,8 @@ const ID: u64 = 4_194_308_098;
 #[test]
 fn bytemuck_casts_ids_to_the_bytes_of_their_integers() {
     let ids = [SnowflakeId::try_from(ID).unwrap(), SnowflakeId::MAX];
-    assert_eq!(bytemuck::bytes_of(&ids[0]), ID.to_ne_bytes());
+    let bytes = [ID.to_ne_bytes(), ((1u64 << 63) - 1).to_ne_bytes()].concat();
+    layout::assert_bytemuck_casts_to(&ids, &bytes);
     assert_eq!(
         bytemuck::cast_slice::<SnowflakeId, u64>(&ids),
         [ID, (1 << 63) - 1]
@@ -25,10 +27,7 @@ fn bytemuck_casts_ids_to_the_bytes_of_their_integers() {
 #[cfg(feature = "zerocopy")]
 #[test]
 fn zerocopy_casts_ids_to_the_bytes_of_their_integers() {
-    use zerocopy::IntoBytes;
-
     let ids = [SnowflakeId::try_from(ID).unwrap(), SnowflakeId::MIN];
-    let bytes = ids.as_bytes();
-    assert_eq!(bytes[..8], ID.to_ne_bytes());
-    assert_eq!(bytes[8..], [0; 8]);
+    let bytes = [ID.to_ne_bytes(), [0; 8]].concat();
+    layout::assert_zerocopy_casts_to(&ids, &bytes);
 }

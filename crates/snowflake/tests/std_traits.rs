@@ -6,6 +6,8 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use snowflake::{ParseError, SnowflakeId};
 use snowflaked::Snowflake;
+use test_support::std_traits::{self, assert_std_error};
+use test_support::text::assert_try_from_string_is_from_str;
 
 /// 2024-01-01T00:00:00Z is 19,723 days after 1970-01-01.
 const EPOCH_BY_HAND: Duration = Duration::from_secs(19_723 * 86_400);
@@ -18,11 +20,12 @@ fn the_timestamp_is_unix_time_with_the_custom_epoch_added() {
         id.timestamp(),
         UNIX_EPOCH + EPOCH_BY_HAND + Duration::from_secs(1)
     );
-    assert_eq!(SnowflakeId::MIN.timestamp(), UNIX_EPOCH + EPOCH_BY_HAND);
-    // The latest: 2^41 - 1 ms after the epoch, 2093-09-06T15:47:35.551Z.
-    assert_eq!(
+    // From the epoch to the latest: 2^41 - 1 ms after it, 2093-09-06T15:47:35.551Z.
+    std_traits::assert_instants_span(
+        SnowflakeId::MIN.timestamp(),
         SnowflakeId::MAX.timestamp(),
-        UNIX_EPOCH + EPOCH_BY_HAND + Duration::from_millis((1 << 41) - 1)
+        EPOCH_BY_HAND,
+        EPOCH_BY_HAND + Duration::from_millis((1 << 41) - 1),
     );
 }
 
@@ -41,49 +44,28 @@ fn the_timestamp_is_the_instant_of_a_snowflaked_id_on_the_same_epoch() {
 
 #[test]
 fn a_string_is_parsed_as_a_str_is() {
-    for text in [
+    assert_try_from_string_is_from_str::<SnowflakeId>(&[
         "4194308098",
         "0",
         "",
         "04194308098",
         "+1",
         "9223372036854775808",
-    ] {
-        let expected = text.parse::<SnowflakeId>();
-        assert_eq!(
-            SnowflakeId::try_from(&String::from(text)),
-            expected,
-            "{text}"
-        );
-        assert_eq!(
-            SnowflakeId::try_from(String::from(text)),
-            expected,
-            "{text}"
-        );
-    }
+    ]);
     assert_eq!(
         SnowflakeId::try_from(String::from("9223372036854775808")),
         Err(ParseError::OutOfRange { len: 19 })
     );
 }
 
-fn assert_error<E: std::error::Error + Send + Sync + 'static>() {}
-
 #[test]
 fn the_errors_are_standard_errors_that_cross_threads() {
-    assert_error::<ParseError>();
-    assert_error::<snowflake::Error>();
-    let error = "".parse::<SnowflakeId>().unwrap_err();
-    let boxed: Box<dyn std::error::Error + Send + Sync> = error.into();
-    assert_eq!(
-        boxed.to_string(),
-        "empty string: expected a Snowflake id in decimal"
+    assert_std_error::<ParseError>();
+    assert_std_error::<snowflake::Error>();
+    std_traits::assert_parse_error_boxes::<SnowflakeId>(
+        "",
+        "empty string: expected a Snowflake id in decimal",
     );
-    assert_eq!(boxed.downcast_ref::<ParseError>(), Some(&error));
-    // `?` converts it in a function that returns the boxed error.
-    fn parse(text: &str) -> Result<SnowflakeId, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(text.parse::<SnowflakeId>()?)
-    }
-    assert!(parse("007").is_err());
-    assert_eq!(parse("42").ok(), SnowflakeId::try_from(42u64).ok());
+    let id = SnowflakeId::try_from(42u64).unwrap();
+    std_traits::assert_question_mark_parses("007", "42", id);
 }

@@ -1,8 +1,9 @@
 //! Helpers shared by the tests of the workspace's crates (not published): running code in a
 //! forked child, forking while threads generate, drawing ids from several threads at once, and
 //! the clock faults every time-ordered format must survive; the golden files; and the checks
-//! that every format's tests make of its text, its serde forms and its generated ids, with
-//! strategies for its property tests. They check behaviour and never measure time.
+//! that every format's tests make of its text, its serde forms, its generated ids, its standard
+//! traits, its layout and byte casts, its `Arbitrary` ids and its JSON Schema, with strategies
+//! for its property tests. They check behaviour and never measure time.
 //!
 //! - [`clock_faults`]: a clock that steps back, jumps forward or is stuck, with the ids the
 //!   clock rule predicts.
@@ -14,9 +15,14 @@
 //! - [`golden`]: the files of `golden/` and the fields of their cases.
 //! - [`text`]: parsing tables, errors and messages, both directions, `Display` padding.
 //! - [`serde_checks`]: tokens of both configurations, refused input, JSON.
+//! - [`std_traits`]: instants as `SystemTime`, parse errors boxed as standard errors.
+//! - [`layout`]: size and alignment, order by a key, bytemuck's and zerocopy's casts.
+//! - [`arbitrary_checks`]: `Arbitrary` ids from fixed bytes, in order, and their size hints.
+//! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
 //! - [`postgres`]: a throwaway PostgreSQL server for the database tests.
 
+pub mod arbitrary_checks;
 pub mod clock_faults;
 #[cfg(unix)]
 pub mod fork;
@@ -26,9 +32,12 @@ pub mod fork_storm;
 pub mod fresh;
 pub mod generated;
 pub mod golden;
+pub mod layout;
 #[cfg(unix)]
 pub mod postgres;
+pub mod schema;
 pub mod serde_checks;
+pub mod std_traits;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod strategy;
 pub mod stress;

@@ -1,8 +1,9 @@
 //! The checks of a text form that every format's tests make, written once: what parsing gives
 //! for a table of texts, the errors and messages for wrong lengths (counted in characters) and
-//! wrong characters (named at their byte index), the two directions of the text, `TryFrom<&str>`
-//! against `FromStr`, `Display` through `Formatter::pad`, the texts of the smallest and largest
-//! ids, and a timestamp extractor as strict as parsing.
+//! wrong characters (named at their byte index), the two directions of the text, `TryFrom<&str>`,
+//! `TryFrom<String>` and `TryFrom<&String>` against `FromStr`, `Display` through
+//! `Formatter::pad`, the texts of the smallest and largest ids, and a timestamp extractor as
+//! strict as parsing.
 //!
 //! Every failure names the text it is about.
 
@@ -32,7 +33,7 @@ where
 }
 
 /// The error parsing `text` gives; a panic naming the text and the id if it parses.
-fn refused<T>(text: &str) -> T::Err
+pub fn refused<T>(text: &str) -> T::Err
 where
     T: FromStr + Debug,
 {
@@ -182,6 +183,28 @@ where
 {
     for &text in texts {
         assert_eq!(T::try_from(text), text.parse::<T>(), "{text:?}");
+    }
+}
+
+/// `T::try_from` an owned `String` and a borrowed `&String` give what `text.parse()` gives,
+/// for each text.
+pub fn assert_try_from_string_is_from_str<T>(texts: &[&str])
+where
+    T: FromStr
+        + TryFrom<String, Error = <T as FromStr>::Err>
+        + for<'a> TryFrom<&'a String, Error = <T as FromStr>::Err>
+        + PartialEq
+        + Debug,
+    T::Err: PartialEq + Debug,
+{
+    for &text in texts {
+        let expected = text.parse::<T>();
+        assert_eq!(
+            T::try_from(&String::from(text)),
+            expected,
+            "&String {text:?}"
+        );
+        assert_eq!(T::try_from(String::from(text)), expected, "String {text:?}");
     }
 }
 

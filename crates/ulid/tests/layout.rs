@@ -1,6 +1,7 @@
 //! The layout of `uuid::Uuid`: 16 big-endian bytes of alignment 1, borrowed in place, and the
 //! casts of the features `bytemuck` and `zerocopy`.
 
+use test_support::layout;
 use ulid::Ulid;
 
 /// The example of the ULID specification, and its bytes, written out by hand.
@@ -11,9 +12,7 @@ const SPEC_BYTES: [u8; 16] = [
 
 #[test]
 fn an_id_beside_a_byte_takes_17_bytes_as_a_uuid_does() {
-    assert_eq!(size_of::<Ulid>(), 16);
-    assert_eq!(align_of::<Ulid>(), 1);
-    assert_eq!(size_of::<(Ulid, u8)>(), 17);
+    layout::assert_unaligned_size::<Ulid>(16);
     assert_eq!(size_of::<(uuid::Uuid, u8)>(), 17);
     assert_eq!(size_of::<Option<Ulid>>(), 17);
 }
@@ -32,50 +31,28 @@ fn as_bytes_borrows_the_big_endian_bytes_that_to_bytes_copies() {
 
 #[test]
 fn order_is_the_order_of_the_integer_and_of_the_bytes() {
-    // Pairs whose bytes differ first at each of the 16 places.
-    let values: Vec<u128> = (0..128).step_by(8).map(|bit| 1u128 << bit).collect();
-    for &low in &values {
-        for &high in &values {
-            let (a, b) = (Ulid::from_u128(low), Ulid::from_u128(high));
-            assert_eq!(a.cmp(&b), low.cmp(&high));
-            assert_eq!(a.cmp(&b), a.to_bytes().cmp(&b.to_bytes()));
-            assert_eq!(a.partial_cmp(&b), Some(low.cmp(&high)));
-        }
-    }
+    // Values whose bytes differ first at each of the 16 places.
+    let ids: Vec<(u128, Ulid)> = (0..128)
+        .step_by(8)
+        .map(|bit| (1u128 << bit, Ulid::from_u128(1 << bit)))
+        .collect();
+    layout::assert_ordered_as(&ids);
+    let by_bytes: Vec<_> = ids.iter().map(|&(_, id)| (id.to_bytes(), id)).collect();
+    layout::assert_ordered_as(&by_bytes);
 }
 
 #[cfg(feature = "bytemuck")]
 #[test]
 fn bytemuck_casts_ids_and_bytes_both_ways() {
     let ids = [Ulid::from_u128(SPEC), Ulid::MAX];
-    let bytes: &[u8] = bytemuck::cast_slice(&ids);
-    assert_eq!(bytes[..16], SPEC_BYTES);
-    assert_eq!(bytes[16..], [0xFF; 16]);
-    assert_eq!(bytemuck::cast_slice::<u8, Ulid>(bytes), &ids);
-    // Any 16 bytes, at any alignment.
-    let unaligned = [[0u8; 1].as_slice(), &SPEC_BYTES].concat();
-    assert_eq!(
-        bytemuck::try_from_bytes::<Ulid>(&unaligned[1..]),
-        Ok(&Ulid::from_u128(SPEC))
-    );
-    assert_eq!(<Ulid as bytemuck::Zeroable>::zeroed(), Ulid::MIN);
+    let bytes = [SPEC_BYTES, [0xFF; 16]].concat();
+    layout::assert_bytemuck_casts_both_ways(&ids, &bytes, Ulid::MIN);
 }
 
 #[cfg(feature = "zerocopy")]
 #[test]
 fn zerocopy_casts_ids_and_bytes_both_ways() {
-    use zerocopy::{FromBytes, FromZeros, IntoBytes};
-
     let ids = [Ulid::from_u128(SPEC), Ulid::MAX];
-    let bytes = IntoBytes::as_bytes(&ids[..]);
-    assert_eq!(bytes[..16], SPEC_BYTES);
-    assert_eq!(bytes[16..], [0xFF; 16]);
-    assert_eq!(<[Ulid]>::ref_from_bytes(bytes).ok(), Some(&ids[..]));
-    let unaligned = [[0u8; 1].as_slice(), &SPEC_BYTES].concat();
-    assert_eq!(
-        Ulid::ref_from_bytes(&unaligned[1..]).ok(),
-        Some(&Ulid::from_u128(SPEC))
-    );
-    assert!(Ulid::ref_from_bytes(&SPEC_BYTES[1..]).is_err());
-    assert_eq!(Ulid::new_zeroed(), Ulid::MIN);
+    let bytes = [SPEC_BYTES, [0xFF; 16]].concat();
+    layout::assert_zerocopy_casts_both_ways(&ids, &bytes, Ulid::MIN);
 }

@@ -4,6 +4,8 @@
 
 use std::time::{Duration, UNIX_EPOCH};
 
+use test_support::std_traits::{self, assert_std_error};
+use test_support::text::assert_try_from_string_is_from_str;
 use ulid::{ParseError, Ulid};
 
 /// The example of the ULID specification: 2016-07-30T23:54:10.259Z.
@@ -19,37 +21,32 @@ fn the_timestamp_is_the_instant_the_ulid_crate_reads() {
         id.timestamp(),
         ulid_peer::Ulid::from_string(EXAMPLE).unwrap().datetime()
     );
-    assert_eq!(Ulid::MIN.timestamp(), UNIX_EPOCH);
-    // The latest: 2^48 - 1 ms, in the year 10889.
-    assert_eq!(
-        Ulid::MAX.timestamp().duration_since(UNIX_EPOCH).ok(),
-        Some(Duration::from_millis((1 << 48) - 1))
+    // From the epoch to the latest: 2^48 - 1 ms, in the year 10889.
+    std_traits::assert_instants_span(
+        Ulid::MIN.timestamp(),
+        Ulid::MAX.timestamp(),
+        Duration::ZERO,
+        Duration::from_millis((1 << 48) - 1),
     );
 }
 
 #[cfg(feature = "generate")]
 #[test]
 fn the_timestamp_of_a_new_ulid_is_now() {
-    let before = std::time::SystemTime::now();
-    let id = ulid::generate();
-    let after = std::time::SystemTime::now();
-    // Milliseconds: the id's instant is `before` rounded down, at the earliest.
-    assert!(id.timestamp() + Duration::from_millis(1) > before);
-    assert!(id.timestamp() <= after);
+    std_traits::assert_new_instant_is_now(
+        || ulid::generate().timestamp(),
+        Duration::from_millis(1),
+    );
 }
 
 #[test]
 fn a_string_is_parsed_as_a_str_is() {
-    for text in [
+    assert_try_from_string_is_from_str::<Ulid>(&[
         EXAMPLE,
         "01arz3ndektsv4rrffq69g5fav",
         "",
         "01ARZ3NDEKTSV4RRFFQ69G5FAU",
-    ] {
-        let expected = text.parse::<Ulid>();
-        assert_eq!(Ulid::try_from(&String::from(text)), expected, "{text}");
-        assert_eq!(Ulid::try_from(String::from(text)), expected, "{text}");
-    }
+    ]);
     assert_eq!(
         Ulid::try_from(String::from("01ARZ3NDEKTSV4RRFFQ69G5FAU")),
         Err(ParseError::InvalidCharacter {
@@ -59,23 +56,14 @@ fn a_string_is_parsed_as_a_str_is() {
     );
 }
 
-fn assert_error<E: std::error::Error + Send + Sync + 'static>() {}
-
 #[test]
 fn the_errors_are_standard_errors_that_cross_threads() {
-    assert_error::<ParseError>();
-    assert_error::<ulid::Error>();
-    let error = "8ZZZZZZZZZZZZZZZZZZZZZZZZZ".parse::<Ulid>().unwrap_err();
-    let boxed: Box<dyn std::error::Error + Send + Sync> = error.into();
-    assert_eq!(
-        boxed.to_string(),
-        "first character '8' is above '7': the value does not fit in 128 bits"
+    assert_std_error::<ParseError>();
+    assert_std_error::<ulid::Error>();
+    std_traits::assert_parse_error_boxes::<Ulid>(
+        "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+        "first character '8' is above '7': the value does not fit in 128 bits",
     );
-    assert_eq!(boxed.downcast_ref::<ParseError>(), Some(&error));
-    // `?` converts it in a function that returns the boxed error.
-    fn parse(text: &str) -> Result<Ulid, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(text.parse::<Ulid>()?)
-    }
-    assert!(parse("").is_err());
-    assert_eq!(parse(EXAMPLE).ok(), EXAMPLE.parse().ok());
+    let example = Ulid::from_u128(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+    std_traits::assert_question_mark_parses("", EXAMPLE, example);
 }

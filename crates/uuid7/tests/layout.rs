@@ -1,6 +1,7 @@
 //! The layout of `uuid::Uuid`: 16 big-endian bytes of alignment 1, borrowed in place, and the
 //! casts of the features `bytemuck` and `zerocopy` (ids to bytes only).
 
+use test_support::layout;
 use uuid7::Uuid7;
 
 /// The example of RFC 9562, Appendix A.6, and its bytes, written out by hand.
@@ -15,9 +16,7 @@ fn rfc() -> Uuid7 {
 
 #[test]
 fn an_id_beside_a_byte_takes_17_bytes_as_a_uuid_does() {
-    assert_eq!(size_of::<Uuid7>(), 16);
-    assert_eq!(align_of::<Uuid7>(), 1);
-    assert_eq!(size_of::<(Uuid7, u8)>(), 17);
+    layout::assert_unaligned_size::<Uuid7>(16);
     assert_eq!(size_of::<(uuid::Uuid, u8)>(), 17);
 }
 
@@ -49,40 +48,34 @@ fn order_is_the_order_of_the_integer_and_of_the_bytes() {
                 .map(|bit| Uuid7::from_parts(0, 1 << bit).unwrap()),
         )
         .collect();
-    for a in &ids {
-        for b in &ids {
-            assert_eq!(a.cmp(b), a.to_u128().cmp(&b.to_u128()));
-            assert_eq!(a.cmp(b), a.to_bytes().cmp(&b.to_bytes()));
-            assert_eq!(a.partial_cmp(b), Some(a.cmp(b)));
-        }
-    }
+    layout::assert_ordered_as(&ids.iter().map(|&id| (id.to_u128(), id)).collect::<Vec<_>>());
+    layout::assert_ordered_as(
+        &ids.iter()
+            .map(|&id| (id.to_bytes(), id))
+            .collect::<Vec<_>>(),
+    );
 }
 
 #[cfg(feature = "bytemuck")]
 #[test]
 fn bytemuck_casts_ids_to_bytes() {
     let ids = [rfc(), Uuid7::MIN];
-    let bytes: &[u8] = bytemuck::cast_slice(&ids);
-    assert_eq!(bytes[..16], RFC_BYTES);
     // 00000000-0000-7000-8000-000000000000
-    let mut min = [0; 16];
-    (min[6], min[8]) = (0x70, 0x80);
-    assert_eq!(bytes[16..], min);
-    assert_eq!(bytemuck::bytes_of(&ids[0]), &RFC_BYTES);
+    let min = [0, 0, 0, 0, 0, 0, 0x70, 0, 0x80, 0, 0, 0, 0, 0, 0, 0];
+    layout::assert_bytemuck_casts_to(&ids, &[RFC_BYTES, min].concat());
     // Back through the checked conversion.
-    assert_eq!(Uuid7::try_from(&bytes[..16]), Ok(rfc()));
+    assert_eq!(Uuid7::try_from(bytemuck::bytes_of(&ids[0])), Ok(rfc()));
 }
 
 #[cfg(feature = "zerocopy")]
 #[test]
 fn zerocopy_casts_ids_to_bytes() {
-    use zerocopy::IntoBytes;
-
     let ids = [rfc(), Uuid7::MAX];
-    let bytes = IntoBytes::as_bytes(&ids[..]);
-    assert_eq!(bytes[..16], RFC_BYTES);
-    assert_eq!(Uuid7::try_from(&bytes[16..]), Ok(Uuid7::MAX));
-    let mut out = [0u8; 16];
-    rfc().write_to(&mut out[..]).unwrap();
-    assert_eq!(out, RFC_BYTES);
+    // ffffffff-ffff-7fff-bfff-ffffffffffff
+    let mut max = [0xFF; 16];
+    (max[6], max[8]) = (0x7F, 0xBF);
+    layout::assert_zerocopy_casts_to(&ids, &[RFC_BYTES, max].concat());
+    // Back through the checked conversion.
+    let bytes = zerocopy::IntoBytes::as_bytes(&ids[1]);
+    assert_eq!(Uuid7::try_from(bytes), Ok(Uuid7::MAX));
 }
