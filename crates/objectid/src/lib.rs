@@ -81,6 +81,11 @@
 //! documentation](tick_sequence#the-guarantee-and-its-scope). Generation
 //! requires the `generate` feature (default).
 //!
+//! The second comes from the coarse wall clock on Linux and Android (`CLOCK_REALTIME_COARSE`,
+//! read in a few nanoseconds): an id made less than the clock's resolution (1 to 4 ms) after
+//! a second begins may carry the second before. Elsewhere the exact clock is read. [`POLICY`]
+//! names the clock.
+//!
 //! # Not a secret
 //!
 //! An id shows when it was made, and consecutive ids of one process differ by one: it is an

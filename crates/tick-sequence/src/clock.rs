@@ -13,7 +13,16 @@ pub(crate) struct TickClock {
     /// second's nanoseconds (the rounding error stays under `n / 2^64 < 2^-34`, less than
     /// `1 / tick_ns`). 0 for `tick_ns == 1`, where the quotient is `n`.
     reciprocal: u64,
+    /// Whether this clock reads the coarse wall clock ([`COARSE_TICK_NS`]).
+    coarse: bool,
 }
+
+/// Ticks of at least this length (a second: ObjectId's) read the coarse wall clock where the
+/// platform has one (Linux and Android: `CLOCK_REALTIME_COARSE`, a few nanoseconds against
+/// about twenty). It lags the exact clock by less than its resolution, the kernel's tick (1 to
+/// 4 ms; 4 ms on the machine of BENCHMARKS.md), so a reading just after a tick boundary may
+/// still give the tick before: for a one-second tick, at most 4 ms in 1,000 of each second.
+pub(crate) const COARSE_TICK_NS: u64 = 1_000_000_000;
 
 impl TickClock {
     /// `tick_ns` must be at least 1 (checked by the caller, which names the parameter).
@@ -27,6 +36,7 @@ impl TickClock {
             } else {
                 0
             },
+            coarse: tick_ns >= COARSE_TICK_NS,
         }
     }
 
@@ -35,7 +45,11 @@ impl TickClock {
     pub(crate) fn now(&self) -> u64 {
         #[cfg(test)]
         tests::READS.with(|reads| reads.set(reads.get() + 1));
-        let (seconds, nanos) = unix_time();
+        let (seconds, nanos) = if self.coarse {
+            coarse_unix_time()
+        } else {
+            unix_time()
+        };
         self.ticks(seconds, nanos)
     }
 
@@ -82,6 +96,36 @@ fn unix_time() -> (u64, u32) {
         (0, ..) => (0, 0),
         _ => std_unix_time(),
     }
+}
+
+/// [`unix_time`] from the coarse wall clock: `CLOCK_REALTIME_COARSE` on Linux and Android.
+#[cfg(all(any(target_os = "linux", target_os = "android"), not(miri)))]
+#[inline]
+fn coarse_unix_time() -> (u64, u32) {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    #[allow(unsafe_code)]
+    // SAFETY: `now` is a valid, writable `timespec`; CLOCK_REALTIME_COARSE exists since Linux
+    // 2.6.32 (an error falls back to the exact clock).
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut now) };
+    match (
+        status,
+        u64::try_from(now.tv_sec),
+        u32::try_from(now.tv_nsec),
+    ) {
+        (0, Ok(seconds), Ok(nanos)) if nanos < 1_000_000_000 => (seconds, nanos),
+        (0, ..) => (0, 0),
+        _ => unix_time(),
+    }
+}
+
+/// Elsewhere the exact clock: no coarse one to read.
+#[cfg(not(all(any(target_os = "linux", target_os = "android"), not(miri))))]
+#[inline]
+fn coarse_unix_time() -> (u64, u32) {
+    unix_time()
 }
 
 /// In a JavaScript runtime: `Date.now()`, whole milliseconds since the epoch (std's
@@ -188,6 +232,27 @@ pub(crate) mod tests {
         assert!(super::instant_ns() <= super::instant_ns());
     }
 
+    /// Across second boundaries, the coarse clock's second is the exact clock's, or the one
+    /// before it within 10 ms of the boundary: never later, never further behind.
+    #[test]
+    #[cfg_attr(miri, ignore = "a second of readings")]
+    fn the_coarse_second_lags_the_exact_clock_by_less_than_its_resolution() {
+        let seconds = TickClock::new(1_000_000_000);
+        assert!(seconds.coarse);
+        assert!(!TickClock::new(1_000_000).coarse);
+        let end = SystemTime::now() + std::time::Duration::from_millis(1_100);
+        while SystemTime::now() < end {
+            let before = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+            let coarse = seconds.now();
+            let after = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+            assert!(coarse <= after.as_secs(), "{coarse} after {after:?}");
+            if coarse < before.as_secs() {
+                assert_eq!(coarse + 1, before.as_secs());
+                assert!(before.subsec_millis() < 10, "{coarse} at {before:?}");
+            }
+        }
+    }
+
     #[test]
     fn every_kind_of_tick_agrees_with_the_system_clock() {
         let before = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
@@ -198,7 +263,9 @@ pub(crate) mod tests {
         let after = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
 
         assert!(before.as_millis() as u64 <= millis && millis <= after.as_millis() as u64);
-        assert!(before.as_secs() <= seconds && seconds <= after.as_secs());
+        // Seconds read the coarse clock, which may lag by its resolution (at most 10 ms).
+        let earliest = (before - std::time::Duration::from_millis(10)).as_secs();
+        assert!(earliest <= seconds && seconds <= after.as_secs());
         let (low, high) = (before.as_millis() as u64 / 3, after.as_millis() as u64 / 3);
         assert!(low <= three_ms && three_ms <= high);
     }

@@ -131,7 +131,7 @@ mod sequence;
 pub use clock::boot_clock_ns;
 pub use fork::fork_generation;
 #[cfg(not(loom))]
-pub use policy::{CLOCK, Policy, RULE, RULE_VERSION};
+pub use policy::{CLOCK, COARSE_CLOCK, Policy, RULE, RULE_VERSION};
 #[cfg(not(loom))]
 pub use random::random_bits;
 #[cfg(not(loom))]

@@ -26,6 +26,18 @@ pub const CLOCK: &str = "the system's wall clock, clock_gettime(CLOCK_REALTIME),
 pub const CLOCK: &str = "the system's wall clock (std::time::SystemTime), read once per id \
                          (once per fill)";
 
+/// The clock a sequence of ticks of a second or longer reads on this target: the coarse wall
+/// clock where there is one.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub const COARSE_CLOCK: &str = "the system's coarse wall clock, \
+                                clock_gettime(CLOCK_REALTIME_COARSE), behind the exact clock by \
+                                less than its resolution (1 to 4 ms), read once per id (once per \
+                                fill)";
+/// The clock a sequence of ticks of a second or longer reads on this target: the coarse wall
+/// clock where there is one.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+pub const COARSE_CLOCK: &str = CLOCK;
+
 /// How a generator makes its ids: what decoding an id cannot show (which clock, which counter
 /// method, what happens when the clock steps back), as one value to store beside the ids
 /// (`Display` writes one line; with the feature `serde` it serializes as a map).
@@ -62,7 +74,8 @@ pub struct Policy {
     pub layout: &'static str,
     /// The version of the layout: it changes if the same fields were packed otherwise.
     pub layout_version: u32,
-    /// The clock the generator reads ([`CLOCK`] on this target).
+    /// The clock the generator reads on this target: [`CLOCK`], or [`COARSE_CLOCK`] for ticks
+    /// of a second or longer.
     pub clock: &'static str,
     /// The length of a tick, the unit of the timestamp, in nanoseconds.
     pub tick_ns: u64,
@@ -114,7 +127,11 @@ impl Policy {
             format,
             layout,
             layout_version,
-            clock: CLOCK,
+            clock: if tick_ns >= crate::clock::COARSE_TICK_NS {
+                COARSE_CLOCK
+            } else {
+                CLOCK
+            },
             tick_ns,
             counter_bits,
             counter,

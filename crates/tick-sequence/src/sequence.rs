@@ -181,6 +181,13 @@ impl TickSequence {
     /// The wall clock in this sequence's ticks since the Unix epoch (0 before 1970). This is
     /// the reading [`next`](Self::next) uses.
     ///
+    /// Ticks of a second or longer read the coarse wall clock on Linux and Android
+    /// (`CLOCK_REALTIME_COARSE`: a few nanoseconds a reading instead of about twenty). It is
+    /// behind the exact clock by less than its resolution (the kernel's tick, 1 to 4 ms), so
+    /// a reading within that much after a second's start may give the second before. Other
+    /// platforms, and shorter ticks, read the exact clock. ([`COARSE_CLOCK`](crate::COARSE_CLOCK)
+    /// and [`CLOCK`](crate::CLOCK) say which.)
+    ///
     /// ```
     /// # use tick_sequence::{Start, TickSequence};
     /// let seconds = TickSequence::new(64, 1_000_000_000, Start::Random);
