@@ -6,7 +6,7 @@
 //! output. In those processes [`is_fresh`] is true and the test does its probe instead, printing
 //! what the outer test reads back.
 
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
 
 /// Set in the processes [`run`] starts.
 pub const ENV: &str = "TEST_SUPPORT_FRESH_PROCESS";
@@ -26,27 +26,8 @@ pub fn is_fresh() -> bool {
 /// If a process cannot be started, or exits with a failure (its output is in the message).
 #[must_use]
 pub fn run(name: &str, processes: usize) -> Vec<String> {
-    let exe = std::env::current_exe().expect("the test binary's path");
     (0..processes)
-        .map(|index| {
-            let output = Command::new(&exe)
-                .args([name, "--exact", "--nocapture", "--test-threads=1"])
-                .env(ENV, index.to_string())
-                .output()
-                .unwrap_or_else(|error| panic!("{}: {error}", exe.display()));
-            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-            assert!(
-                output.status.success(),
-                "process {index} of {name}: {}\n{stdout}\n{}",
-                output.status,
-                String::from_utf8_lossy(&output.stderr)
-            );
-            assert!(
-                stdout.contains("1 passed"),
-                "process {index} ran no test named {name}:\n{stdout}"
-            );
-            stdout
-        })
+        .map(|index| finish(name, index, start(name, index, &[])))
         .collect()
 }
 
@@ -58,39 +39,13 @@ pub fn run(name: &str, processes: usize) -> Vec<String> {
 /// As [`run`].
 #[must_use]
 pub fn run_at_once(name: &str, processes: usize, env: &[(&str, String)]) -> Vec<String> {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let children: Vec<_> = (0..processes)
-        .map(|index| {
-            Command::new(&exe)
-                .args([name, "--exact", "--nocapture", "--test-threads=1"])
-                .env(ENV, index.to_string())
-                .envs(env.iter().map(|(key, value)| (key, value)))
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap_or_else(|error| panic!("{}: {error}", exe.display()))
-        })
+    let children: Vec<Child> = (0..processes)
+        .map(|index| start(name, index, env))
         .collect();
     children
         .into_iter()
         .enumerate()
-        .map(|(index, child)| {
-            let output = child
-                .wait_with_output()
-                .unwrap_or_else(|error| panic!("process {index} of {name}: {error}"));
-            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-            assert!(
-                output.status.success(),
-                "process {index} of {name}: {}\n{stdout}\n{}",
-                output.status,
-                String::from_utf8_lossy(&output.stderr)
-            );
-            assert!(
-                stdout.contains("1 passed"),
-                "process {index} of {name} ran no test named {name}:\n{stdout}"
-            );
-            stdout
-        })
+        .map(|(index, child)| finish(name, index, child))
         .collect()
 }
 
@@ -98,4 +53,36 @@ pub fn run_at_once(name: &str, processes: usize, env: &[(&str, String)]) -> Vec<
 #[must_use]
 pub fn index() -> Option<usize> {
     std::env::var(ENV).ok()?.parse().ok()
+}
+
+/// Starts this test binary with only the test `name` selected, as process `index`.
+fn start(name: &str, index: usize, env: &[(&str, String)]) -> Child {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    Command::new(&exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(ENV, index.to_string())
+        .envs(env.iter().map(|(key, value)| (key, value)))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("{}: {error}", exe.display()))
+}
+
+/// Waits for process `index` of the test `name`; its standard output, once it has passed.
+fn finish(name: &str, index: usize, child: Child) -> String {
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|error| panic!("process {index} of {name}: {error}"));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "process {index} of {name}: {}\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains("1 passed"),
+        "process {index} ran no test named {name}:\n{stdout}"
+    );
+    stdout
 }

@@ -72,6 +72,27 @@ impl TickClock {
     }
 }
 
+/// `clock_gettime(clock)` as seconds and nanoseconds, `(0, 0)` for a reading before 1970;
+/// `None` if the system has no such clock.
+#[cfg(unix)]
+#[inline]
+fn read_clock(clock: libc::clockid_t) -> Option<(u64, u32)> {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    #[allow(unsafe_code)]
+    // SAFETY: `now` is a valid, writable `timespec`; an unknown clock is an error return.
+    let status = unsafe { libc::clock_gettime(clock, &mut now) };
+    if status != 0 {
+        return None;
+    }
+    match (u64::try_from(now.tv_sec), u32::try_from(now.tv_nsec)) {
+        (Ok(seconds), Ok(nanos)) if nanos < 1_000_000_000 => Some((seconds, nanos)),
+        _ => Some((0, 0)),
+    }
+}
+
 /// Seconds and nanoseconds since the Unix epoch; `(0, 0)` for a clock before 1970.
 ///
 /// On Unix, `clock_gettime` itself: the same clock as `SystemTime::now`, without its
@@ -80,45 +101,15 @@ impl TickClock {
 #[cfg(unix)]
 #[inline]
 fn unix_time() -> (u64, u32) {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    #[allow(unsafe_code)]
-    // SAFETY: `now` is a valid, writable `timespec`, and CLOCK_REALTIME always exists.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut now) };
-    match (
-        status,
-        u64::try_from(now.tv_sec),
-        u32::try_from(now.tv_nsec),
-    ) {
-        (0, Ok(seconds), Ok(nanos)) if nanos < 1_000_000_000 => (seconds, nanos),
-        (0, ..) => (0, 0),
-        _ => std_unix_time(),
-    }
+    read_clock(libc::CLOCK_REALTIME).unwrap_or_else(std_unix_time)
 }
 
-/// [`unix_time`] from the coarse wall clock: `CLOCK_REALTIME_COARSE` on Linux and Android.
+/// [`unix_time`] from the coarse wall clock: `CLOCK_REALTIME_COARSE` on Linux and Android
+/// (since Linux 2.6.32; without it, the exact clock).
 #[cfg(all(any(target_os = "linux", target_os = "android"), not(miri)))]
 #[inline]
 fn coarse_unix_time() -> (u64, u32) {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    #[allow(unsafe_code)]
-    // SAFETY: `now` is a valid, writable `timespec`; CLOCK_REALTIME_COARSE exists since Linux
-    // 2.6.32 (an error falls back to the exact clock).
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut now) };
-    match (
-        status,
-        u64::try_from(now.tv_sec),
-        u32::try_from(now.tv_nsec),
-    ) {
-        (0, Ok(seconds), Ok(nanos)) if nanos < 1_000_000_000 => (seconds, nanos),
-        (0, ..) => (0, 0),
-        _ => unix_time(),
-    }
+    read_clock(libc::CLOCK_REALTIME_COARSE).unwrap_or_else(unix_time)
 }
 
 /// Elsewhere the exact clock: no coarse one to read.
@@ -183,23 +174,12 @@ fn std_unix_time() -> (u64, u32) {
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 #[must_use]
 pub fn boot_clock_ns() -> u64 {
+    // CLOCK_BOOTTIME exists since Linux 2.6.39; without it, the process's Instant.
     #[cfg(all(any(target_os = "linux", target_os = "android"), not(miri)))]
-    {
-        let mut now = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        #[allow(unsafe_code)]
-        // SAFETY: `now` is a valid, writable `timespec`, and CLOCK_BOOTTIME exists since Linux
-        // 2.6.39 (an error is handled below).
-        let status = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME, &mut now) };
-        if let (0, Ok(seconds), Ok(nanos)) = (
-            status,
-            u64::try_from(now.tv_sec),
-            u64::try_from(now.tv_nsec),
-        ) {
-            return seconds.saturating_mul(1_000_000_000).saturating_add(nanos);
-        }
+    if let Some((seconds, nanos)) = read_clock(libc::CLOCK_BOOTTIME) {
+        return seconds
+            .saturating_mul(1_000_000_000)
+            .saturating_add(u64::from(nanos));
     }
     instant_ns()
 }
