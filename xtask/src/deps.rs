@@ -7,7 +7,10 @@ use std::path::Path;
 /// Each library crate and the only direct normal dependencies it may have (with every
 /// feature on), besides [`DATABASES`] for the time-ordered formats.
 pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
-    ("tick-sequence", &["rand", "libc", "js-sys", "getrandom", "serde"]),
+    (
+        "tick-sequence",
+        &["rand", "libc", "js-sys", "getrandom", "serde"],
+    ),
     ("crockford32", &["thiserror", "id-text"]),
     ("id-text", &["thiserror", "serde"]),
     (

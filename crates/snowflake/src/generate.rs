@@ -229,16 +229,23 @@ impl SnowflakeIdGenerator {
             .try_fill_with_at(now, out, |tick, counter| self.pack(tick, counter))
     }
 
+    /// The sequence, for a leased generator that reads it at its own clock reading.
+    #[cfg(feature = "lease-postgres")]
+    #[inline]
+    pub(crate) fn sequence(&self) -> &TickSequence {
+        &self.sequence
+    }
+
     /// [`pack`], with this generator's worker id.
     #[inline]
-    fn pack(&self, tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
+    pub(crate) fn pack(&self, tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
         pack(tick, counter).map(|id| id.with_worker_id(self.worker_id))
     }
 
     /// A load of the fork generation per call: a child cannot choose a new worker id, and the
     /// parent goes on using this one, so the child must not serve from it.
     #[inline]
-    fn refuse_if_forked(&self) -> Result<(), Error> {
+    pub(crate) fn refuse_if_forked(&self) -> Result<(), Error> {
         if fork_generation() == self.fork_generation {
             Ok(())
         } else {

@@ -102,6 +102,9 @@
 //!   targets (the `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of what `serde` writes, an integer
 //!   from 0 to 2^63 - 1.
+//! - `lease-postgres`: [`LeasedGenerator`], whose worker id is leased from a PostgreSQL
+//!   table, so that generators on many hosts never share one (see [`lease`]); it brings
+//!   `generate`.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -127,6 +130,9 @@ mod error;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
+#[cfg(feature = "lease-postgres")]
+#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+pub mod lease;
 mod literal;
 // postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
@@ -145,4 +151,7 @@ pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
 pub use generate::SnowflakeIdGenerator;
 pub use id::{EPOCH_MS, SnowflakeId};
+#[cfg(feature = "lease-postgres")]
+#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
+pub use lease::{LeaseConfig, LeaseError, LeaseState, LeasedGenerator};
 pub use text::extract_timestamp_ms;

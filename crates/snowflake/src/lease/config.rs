@@ -1,0 +1,297 @@
+//! [`LeaseConfig`]: where the lease table is and how long a lease lasts; checked, and turned
+//! into the settings of the renewal thread, at acquire.
+
+use std::prelude::rust_2024::*;
+
+use core::fmt;
+use core::str::FromStr;
+use core::time::Duration;
+use std::format;
+
+use postgres::config::Host;
+
+use super::error::{LeaseError, describe};
+use super::table::Table;
+
+/// The table name used unless [`LeaseConfig::table`] sets another.
+pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
+
+/// The shortest ttl: renewals every ttl/3 must fit a round trip and a retry or two.
+const MIN_TTL: Duration = Duration::from_millis(300);
+
+/// The longest ttl and skew: a day keeps every millisecond count far inside an `i64`.
+const MAX_SETTING: Duration = Duration::from_secs(86_400);
+
+/// Where the lease table is and how a lease is kept: the input of
+/// [`LeasedGenerator::acquire`](crate::LeasedGenerator::acquire). Requires the
+/// `lease-postgres` feature.
+///
+/// Nothing is checked until `acquire`, which reports a bad setting as a [`LeaseError`]
+/// naming it. The defaults: table `snowflake_worker_lease`, ttl 10 s, margin 1 s, maximum
+/// clock skew 1 s.
+///
+/// `Debug` leaves out the connection string, which may hold a password.
+///
+/// # Examples
+///
+/// ```
+/// use snowflake::LeaseConfig;
+/// use std::time::Duration;
+///
+/// let config = LeaseConfig::new("postgresql://app@db.internal/app")
+///     .table("ids.snowflake_worker_lease")
+///     .ttl(Duration::from_secs(30))
+///     .margin(Duration::from_secs(2))
+///     .max_clock_skew(Duration::from_millis(500));
+/// assert!(format!("{config:?}").contains("ids.snowflake_worker_lease"));
+/// ```
+#[derive(Clone)]
+pub struct LeaseConfig {
+    connection: String,
+    table: String,
+    ttl: Duration,
+    margin: Duration,
+    max_clock_skew: Duration,
+}
+
+impl LeaseConfig {
+    /// A configuration for the server and database of `connection`, a libpq connection
+    /// string: a URL (`postgresql://user@host/db`) or `key=value` pairs (`host=/run/postgresql
+    /// dbname=app`; a `host` starting with `/` is a Unix socket directory). Parsed by
+    /// [`postgres::Config`]'s `FromStr` at acquire.
+    ///
+    /// The lease adds to it: a connect timeout and a `tcp_user_timeout` of at most ttl/3, TCP
+    /// keepalives, `statement_timeout` (through `options`) of ttl/3, and the
+    /// `application_name` `snowflake-lease` unless one is given. No TLS: use a Unix socket, a
+    /// private network or a local proxy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let config = snowflake::LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn new(connection: &str) -> LeaseConfig {
+        LeaseConfig {
+            connection: connection.to_owned(),
+            table: DEFAULT_TABLE.to_owned(),
+            ttl: Duration::from_secs(10),
+            margin: Duration::from_secs(1),
+            max_clock_skew: Duration::from_secs(1),
+        }
+    }
+
+    /// The lease table: a plain (`snowflake_worker_lease`) or schema-qualified
+    /// (`ids.snowflake_worker_lease`) name of ASCII letters, digits and `_`. The name is
+    /// quoted in SQL, so its case is kept as written. Default `snowflake_worker_lease`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let config = snowflake::LeaseConfig::new("host=/tmp").table("ids.worker_lease");
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn table(mut self, name: &str) -> LeaseConfig {
+        self.table = name.to_owned();
+        self
+    }
+
+    /// How long the database grants a lease after each renewal: a dead holder's worker id
+    /// is free again this long after its last renewal. Renewals run every ttl/3. At least
+    /// 300 ms, at most a day; default 10 s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let config = snowflake::LeaseConfig::new("host=/tmp").ttl(Duration::from_secs(30));
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn ttl(mut self, ttl: Duration) -> LeaseConfig {
+        self.ttl = ttl;
+        self
+    }
+
+    /// How much sooner than the database the holder considers its lease over: it stops
+    /// serving at ttl - margin after sending its last successful renewal, measured on its own
+    /// boot clock. Covers a local clock that runs slow relative to the database's by up to
+    /// margin/(ttl - margin). Less than ttl/3; default 1 s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let config = snowflake::LeaseConfig::new("host=/tmp").margin(Duration::from_millis(500));
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn margin(mut self, margin: Duration) -> LeaseConfig {
+        self.margin = margin;
+        self
+    }
+
+    /// How far apart the wall clocks of the hosts sharing the table may be: a new holder of a
+    /// worker id starts this much (plus 1 ms) above the previous holder's high-water mark. At
+    /// most a day; default 1 s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let config =
+    ///     snowflake::LeaseConfig::new("host=/tmp").max_clock_skew(Duration::from_millis(200));
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn max_clock_skew(mut self, max_clock_skew: Duration) -> LeaseConfig {
+        self.max_clock_skew = max_clock_skew;
+        self
+    }
+
+    /// Checks every setting and derives what the renewal thread needs.
+    pub(crate) fn settings(&self) -> Result<Settings, LeaseError> {
+        let table = Table::parse(&self.table)?;
+        for (setting, value) in [("ttl", self.ttl), ("max_clock_skew", self.max_clock_skew)] {
+            if value > MAX_SETTING {
+                return Err(LeaseError::Setting {
+                    setting,
+                    value,
+                    rule: "at most 86400s (a day)",
+                });
+            }
+        }
+        let third = self.ttl / 3;
+        if self.ttl < MIN_TTL || self.margin >= third {
+            return Err(LeaseError::TtlTooSmall {
+                ttl: self.ttl,
+                margin: self.margin,
+            });
+        }
+        let mut client = postgres::Config::from_str(&self.connection).map_err(|error| {
+            LeaseError::ConnectionString {
+                reason: describe(&error),
+            }
+        })?;
+        let timeout = third;
+        if client
+            .get_connect_timeout()
+            .is_none_or(|given| *given > timeout)
+        {
+            client.connect_timeout(timeout);
+        }
+        if client
+            .get_tcp_user_timeout()
+            .is_none_or(|given| *given > timeout)
+        {
+            client.tcp_user_timeout(timeout);
+        }
+        // The kernel counts keepalive times in whole seconds.
+        let keepalive = timeout.max(Duration::from_secs(1));
+        if client.get_keepalives_idle() > keepalive {
+            client.keepalives_idle(keepalive);
+        }
+        if client
+            .get_keepalives_interval()
+            .is_none_or(|given| given > keepalive)
+        {
+            client.keepalives_interval(keepalive);
+        }
+        if client.get_keepalives_retries().is_none() {
+            client.keepalives_retries(3);
+        }
+        let statement_timeout = format!("-c statement_timeout={}", timeout.as_millis());
+        let options = match client.get_options() {
+            Some(given) if !given.trim().is_empty() => format!("{given} {statement_timeout}"),
+            _ => statement_timeout,
+        };
+        client.options(&options);
+        if client.get_application_name().is_none() {
+            client.application_name("snowflake-lease");
+        }
+        let target = target(&client);
+        Ok(Settings {
+            client,
+            target,
+            table,
+            ttl: self.ttl,
+            margin: self.margin,
+            skew_ms: millis(self.max_clock_skew),
+            renew_every: third,
+            retry_every: (self.ttl / 20).max(Duration::from_millis(50)),
+            lead_ms: millis(third) * 2,
+        })
+    }
+}
+
+/// The table and the durations; never the connection string.
+///
+/// ```
+/// let config = snowflake::LeaseConfig::new("postgresql://app:secret@db/app");
+/// assert!(!format!("{config:?}").contains("secret"));
+/// ```
+impl fmt::Debug for LeaseConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LeaseConfig")
+            .field("table", &self.table)
+            .field("ttl", &self.ttl)
+            .field("margin", &self.margin)
+            .field("max_clock_skew", &self.max_clock_skew)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A checked [`LeaseConfig`], as the renewal thread uses it.
+pub(crate) struct Settings {
+    pub(crate) client: postgres::Config,
+    /// Where the server is, for error messages (no password).
+    pub(crate) target: String,
+    pub(crate) table: Table,
+    pub(crate) ttl: Duration,
+    pub(crate) margin: Duration,
+    pub(crate) skew_ms: i64,
+    pub(crate) renew_every: Duration,
+    pub(crate) retry_every: Duration,
+    /// How far above the clock each written mark reaches: two renewal intervals, so a healthy
+    /// holder meets its ceiling only in a burst.
+    pub(crate) lead_ms: i64,
+}
+
+impl Settings {
+    /// How long after sending a renewal the holder may serve: ttl - margin.
+    pub(crate) fn grant(&self) -> Duration {
+        self.ttl.saturating_sub(self.margin)
+    }
+}
+
+/// Whole milliseconds of a duration of at most a day.
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// `host=… port=… dbname=… user=…` of a configuration: where a connection goes.
+fn target(config: &postgres::Config) -> String {
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .map(|host| match host {
+            Host::Tcp(name) => name.clone(),
+            #[cfg(unix)]
+            Host::Unix(path) => path.display().to_string(),
+        })
+        .collect();
+    let ports: Vec<String> = config.get_ports().iter().map(u16::to_string).collect();
+    let mut target = format!("host={}", hosts.join(","));
+    if !ports.is_empty() {
+        target.push_str(&format!(" port={}", ports.join(",")));
+    }
+    if let Some(dbname) = config.get_dbname() {
+        target.push_str(&format!(" dbname={dbname}"));
+    }
+    if let Some(user) = config.get_user() {
+        target.push_str(&format!(" user={user}"));
+    }
+    target
+}

@@ -1,0 +1,456 @@
+//! [`LeasedGenerator`]: a [`SnowflakeIdGenerator`] whose worker id is leased, and
+//! [`LeaseState`].
+
+use std::prelude::rust_2024::*;
+
+use core::fmt;
+use core::sync::atomic::Ordering;
+use core::time::Duration;
+use std::sync::{Arc, PoisonError};
+
+use tick_sequence::boot_clock_ns;
+
+use super::config::LeaseConfig;
+use super::error::LeaseError;
+use super::renewal::{self, Renewal, Shared};
+use crate::id::check_timestamp_ms;
+use crate::{Error, SnowflakeId, SnowflakeIdGenerator};
+
+/// Strictly increasing Snowflake ids under a worker id leased from a PostgreSQL table, so
+/// that no other process serves under it at the same time. Requires the `lease-postgres`
+/// feature.
+///
+/// [`acquire`](Self::acquire) claims a free worker id and starts a thread that renews the
+/// lease every ttl/3; [`release`](Self::release), or dropping the generator, frees it. The
+/// generator serves like a [`SnowflakeIdGenerator`] (`&self` methods, `Send + Sync`, one per
+/// process), with three more refusals: [`Error::LeaseExpired`] while no renewal has
+/// succeeded in time, [`Error::LeaseLost`] for good once another process holds the row, and
+/// [`Error::AheadOfLease`] for an id above the high-water mark last written to the row. The
+/// protocol, and why it never serves an id twice, are in the [module
+/// documentation](crate::lease).
+///
+/// # Fork
+///
+/// A generator acquired before `fork` refuses to serve in the child ([`Error::Forked`]), and
+/// dropping it there touches neither the row nor the renewal thread, which belong to the
+/// parent (the thread does not exist in the child). A pre-fork server (one that forks its
+/// workers from a parent) gives each worker process its own lease by acquiring after the
+/// fork, in each child:
+///
+/// ```no_run
+/// use snowflake::{LeaseConfig, LeasedGenerator};
+///
+/// fn worker_main(config: &LeaseConfig) -> Result<(), Box<dyn std::error::Error>> {
+///     // In the child, after fork: its own worker id, connection and renewal thread.
+///     let generator = LeasedGenerator::acquire(config)?;
+///     let id = generator.generate()?;
+///     println!("{id}");
+///     Ok(())
+/// }
+/// # worker_main(&LeaseConfig::new("host=/var/run/postgresql dbname=app"))?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Examples
+///
+/// ```no_run
+/// use snowflake::{LeaseConfig, LeasedGenerator};
+///
+/// let config = LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
+/// let generator = LeasedGenerator::acquire(&config)?;
+/// let first = generator.generate()?;
+/// assert!(generator.generate()? > first);
+/// assert_eq!(first.worker_id(), generator.worker_id());
+/// generator.release()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct LeasedGenerator {
+    inner: SnowflakeIdGenerator,
+    shared: Arc<Shared>,
+    table: String,
+    generation: u64,
+    floor_ms: u64,
+    took_over_ahead: bool,
+    /// `None` once released.
+    renewal: Option<Renewal>,
+}
+
+impl LeasedGenerator {
+    /// Claims a free worker id from the table of `config` (creating the table if it is
+    /// missing) and starts renewing it. Requires the `lease-postgres` feature.
+    ///
+    /// Never waits for a worker id: if all are held it fails at once with
+    /// [`LeaseError::AllHeld`]. Blocks the calling thread for the connection and a few
+    /// statements, at most twice the ttl ([`LeaseError::Unanswered`]). The client runs on the generator's own thread, so this also works when
+    /// called from inside an async runtime (tokio's included); in async code, call it from
+    /// a blocking task (`spawn_blocking`) if blocking a worker thread matters.
+    ///
+    /// # Errors
+    ///
+    /// [`LeaseError`]: a bad setting (`TtlTooSmall`, `Setting`, `TableName`,
+    /// `ConnectionString`), the server (`Connect`, `Database`), a table of another shape
+    /// (`TableShape`), every worker id held (`AllHeld`), no answer within twice the ttl
+    /// (`Unanswered`), or no thread (`Thread`, `ThreadEnded`).
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use snowflake::{LeaseConfig, LeaseError, LeasedGenerator};
+    ///
+    /// match LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql")) {
+    ///     Ok(generator) => println!("worker id {}", generator.worker_id()),
+    ///     Err(LeaseError::AllHeld { table, held }) => eprintln!("{table}: {held} held, retry later"),
+    ///     Err(error) => eprintln!("{error}"),
+    /// }
+    /// ```
+    pub fn acquire(config: &LeaseConfig) -> Result<LeasedGenerator, LeaseError> {
+        let settings = config.settings()?;
+        let table = settings.table.name.clone();
+        let (granted, renewal) = renewal::start(settings)?;
+        let inner = match SnowflakeIdGenerator::new(granted.worker_id) {
+            Ok(inner) => inner,
+            Err(_) => {
+                // The statement claims only worker ids 0 to 1023; free the row all the same.
+                let _ = renewal.release();
+                return Err(LeaseError::BadRow {
+                    table,
+                    detail: std::format!("worker_id {} is above 1023", granted.worker_id),
+                });
+            }
+        };
+        Ok(LeasedGenerator {
+            inner,
+            shared: granted.shared,
+            table,
+            generation: granted.generation,
+            floor_ms: granted.floor_ms,
+            took_over_ahead: granted.took_over_ahead,
+            renewal: Some(renewal),
+        })
+    }
+
+    /// The leased worker id, written into every id. Requires the `lease-postgres` feature.
+    ///
+    /// ```no_run
+    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// assert!(generator.worker_id() <= 1023);
+    /// # Ok::<(), snowflake::LeaseError>(())
+    /// ```
+    #[must_use]
+    pub fn worker_id(&self) -> u16 {
+        self.inner.worker_id()
+    }
+
+    /// The next id, from the wall clock (or the lease's floor, if the clock is below it).
+    /// Requires the `lease-postgres` feature.
+    ///
+    /// Reads only atomics that the renewal thread writes: a stalled renewal never blocks it.
+    ///
+    /// # Errors
+    ///
+    /// In this order:
+    ///
+    /// - [`Error::Forked`] in a child process forked after the lease was acquired.
+    /// - [`Error::LeaseLost`] once another process holds the row: for good.
+    /// - [`Error::LeaseExpired`] while the local deadline has passed without a successful
+    ///   renewal; the generator serves again once one succeeds.
+    /// - [`Error::TimestampOutOfRange`] for a clock outside the 41-bit range.
+    /// - [`Error::AheadOfLease`] when the id's timestamp is above the high-water mark last
+    ///   written (after a burst, or a reading ahead of the clock); the id is used up, not
+    ///   served. The mark follows the clock at each renewal.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// let id = generator.generate()?;
+    /// assert_eq!(id.worker_id(), generator.worker_id());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate(&self) -> Result<SnowflakeId, Error> {
+        self.check_lease()?;
+        let reading = self.inner.sequence().now_tick().max(self.floor_ms);
+        self.check_ceiling(self.inner.generate_at(reading)?)
+    }
+
+    /// The next id with the clock reading `timestamp_ms` (Unix milliseconds), raised to the
+    /// lease's floor: [`SnowflakeIdGenerator::generate_at`] with the checks of
+    /// [`generate`](Self::generate). Requires the `lease-postgres` feature.
+    ///
+    /// The reading moves the sequence like a real one: a reading beyond the high-water mark
+    /// is refused, and later calls stay refused until the mark passes it.
+    ///
+    /// # Errors
+    ///
+    /// As [`generate`](Self::generate).
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # use snowflake::{Error, LeaseConfig, LeasedGenerator};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// let ceiling = generator.state().high_water_ms;
+    /// assert_eq!(generator.generate_at(ceiling)?.timestamp_ms(), ceiling);
+    /// assert!(matches!(generator.generate_at(ceiling + 1), Err(Error::AheadOfLease { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_at(&self, timestamp_ms: u64) -> Result<SnowflakeId, Error> {
+        self.check_lease()?;
+        self.check_ceiling(self.inner.generate_at(timestamp_ms.max(self.floor_ms))?)
+    }
+
+    /// Fills `out` with consecutive ids from one clock reading, as
+    /// [`SnowflakeIdGenerator::fill`] does, checking the lease's deadline once and the
+    /// high-water mark for each id. Requires the `lease-postgres` feature.
+    ///
+    /// # Errors
+    ///
+    /// As [`generate`](Self::generate). The ids before the one that failed are served; the
+    /// rest of `out` is left as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeId};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// let mut ids = [SnowflakeId::MIN; 1000];
+    /// generator.fill(&mut ids)?;
+    /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fill(&self, out: &mut [SnowflakeId]) -> Result<(), Error> {
+        self.check_lease()?;
+        let sequence = self.inner.sequence();
+        let reading = sequence.now_tick().max(self.floor_ms);
+        check_timestamp_ms(reading)?;
+        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
+        sequence.try_fill_with_at(reading, out, |tick, counter| {
+            let id = self.inner.pack(tick, counter)?;
+            if tick > ceiling {
+                return Err(Error::AheadOfLease {
+                    timestamp_ms: tick,
+                    high_water_ms: ceiling,
+                });
+            }
+            Ok(id)
+        })
+    }
+
+    /// The lease as it stands: worker id, generation, floor and ceiling, time left. Requires
+    /// the `lease-postgres` feature.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// let state = generator.state();
+    /// assert_eq!(state.worker_id, generator.worker_id());
+    /// assert!(state.time_left.is_some());
+    /// println!("{state}");
+    /// # Ok::<(), snowflake::LeaseError>(())
+    /// ```
+    #[must_use]
+    pub fn state(&self) -> LeaseState {
+        let lost = self.shared.lost.load(Ordering::Acquire);
+        let deadline = self.shared.deadline_ns.load(Ordering::Acquire);
+        let now = boot_clock_ns();
+        LeaseState {
+            worker_id: self.worker_id(),
+            generation: self.generation,
+            table: self.table.clone(),
+            floor_ms: self.floor_ms,
+            high_water_ms: self.shared.ceiling_ms.load(Ordering::Acquire),
+            took_over_ahead: self.took_over_ahead,
+            lost,
+            time_left: (!lost && now < deadline).then(|| Duration::from_nanos(deadline - now)),
+            // In a forked child the lock may have been held by the parent's renewal thread,
+            // which the child does not have: it is not taken there.
+            last_renewal_error: if self.inner.refuse_if_forked().is_ok() {
+                self.shared
+                    .last_error
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clone()
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Frees the worker id at once (its row's expiry is set in the past; the high-water mark
+    /// stays, for the next holder) and stops the renewal thread. Requires the
+    /// `lease-postgres` feature.
+    ///
+    /// Dropping the generator does the same, ignoring errors. A lease already lost is left
+    /// alone (`Ok`). Waits at most twice the ttl for the renewal thread. Whatever happens
+    /// here, a lease not freed expires by itself after the ttl.
+    ///
+    /// # Errors
+    ///
+    /// [`LeaseError::Connect`] or [`LeaseError::Database`] if the server could not be
+    /// reached or the statement failed; [`LeaseError::Forked`] in a child process forked
+    /// after the lease was acquired (the lease is the parent's); [`LeaseError::Unanswered`]
+    /// if the server did not answer within twice the ttl; [`LeaseError::ThreadEnded`] if the
+    /// renewal thread is gone.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// generator.release()?;
+    /// # Ok::<(), snowflake::LeaseError>(())
+    /// ```
+    pub fn release(mut self) -> Result<(), LeaseError> {
+        if self.inner.refuse_if_forked().is_err() {
+            let worker_id = self.worker_id();
+            // Drop sees the fork too and leaves the parent's thread and row alone.
+            drop(self);
+            return Err(LeaseError::Forked { worker_id });
+        }
+        match self.renewal.take() {
+            Some(renewal) => renewal.release(),
+            None => Ok(()),
+        }
+    }
+
+    /// The checks that come before the id: fork, lost, deadline.
+    #[inline]
+    fn check_lease(&self) -> Result<(), Error> {
+        self.inner.refuse_if_forked()?;
+        let now = boot_clock_ns();
+        let worker_id = self.worker_id();
+        if self.shared.lost.load(Ordering::Acquire) {
+            return Err(Error::LeaseLost { worker_id });
+        }
+        if now >= self.shared.deadline_ns.load(Ordering::Acquire) {
+            return Err(Error::LeaseExpired { worker_id });
+        }
+        Ok(())
+    }
+
+    /// The id, unless its timestamp is above the mark last written.
+    #[inline]
+    fn check_ceiling(&self, id: SnowflakeId) -> Result<SnowflakeId, Error> {
+        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
+        if id.timestamp_ms() > ceiling {
+            return Err(Error::AheadOfLease {
+                timestamp_ms: id.timestamp_ms(),
+                high_water_ms: ceiling,
+            });
+        }
+        Ok(id)
+    }
+}
+
+/// Releases the lease (errors ignored) and joins the renewal thread, waiting at most twice
+/// the ttl (see [`LeasedGenerator::release`]). In a child process
+/// forked after the lease was acquired, does nothing: the thread exists only in the parent
+/// (joining it would hang) and the row is the parent's.
+impl Drop for LeasedGenerator {
+    fn drop(&mut self) {
+        let Some(renewal) = self.renewal.take() else {
+            return;
+        };
+        if self.inner.refuse_if_forked().is_err() {
+            // Not even the channel may be dropped: it may be mid-operation in a parent's
+            // thread that the child does not have.
+            core::mem::forget(renewal);
+        } else {
+            let _ = renewal.release();
+        }
+    }
+}
+
+/// The worker id, generation and table; not the sequence.
+///
+/// ```no_run
+/// # use snowflake::{LeaseConfig, LeasedGenerator};
+/// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+/// assert!(format!("{generator:?}").starts_with("LeasedGenerator { worker_id: "));
+/// # Ok::<(), snowflake::LeaseError>(())
+/// ```
+impl fmt::Debug for LeasedGenerator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LeasedGenerator")
+            .field("worker_id", &self.worker_id())
+            .field("generation", &self.generation)
+            .field("table", &self.table)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A snapshot of a lease, from [`LeasedGenerator::state`]. Requires the `lease-postgres`
+/// feature.
+///
+/// # Examples
+///
+/// ```no_run
+/// # use snowflake::{LeaseConfig, LeasedGenerator};
+/// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+/// let state = generator.state();
+/// if state.took_over_ahead {
+///     println!("ids start at {} ms, ahead of the clock", state.floor_ms);
+/// }
+/// println!("{state}"); // worker_id 3 (generation 12) of "snowflake_worker_lease": ...
+/// # Ok::<(), snowflake::LeaseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LeaseState {
+    /// The leased worker id.
+    pub worker_id: u16,
+    /// The row's generation: incremented by every acquisition, a fencing number.
+    pub generation: u64,
+    /// The table, as configured.
+    pub table: String,
+    /// The lowest timestamp (Unix ms) this holder serves: the previous holder's mark plus
+    /// the maximum clock skew plus 1.
+    pub floor_ms: u64,
+    /// The ceiling: the high-water mark (Unix ms) last written successfully. No id above it
+    /// is served.
+    pub high_water_ms: u64,
+    /// Whether the floor was ahead of the clock at acquire: the previous holder had run
+    /// ahead of it, and this holder's ids run ahead until the clock catches up.
+    pub took_over_ahead: bool,
+    /// Whether another process took the row over: the generator serves no more.
+    pub lost: bool,
+    /// The time until the local deadline; `None` once it has passed or the lease is lost.
+    pub time_left: Option<Duration>,
+    /// Why the last renewal attempt failed, if it did; `None` after a success (and in a
+    /// forked child).
+    pub last_renewal_error: Option<String>,
+}
+
+/// One line: `worker_id 3 (generation 12) of "t": ids from 1 to 2 ms, 8.5s left`.
+///
+/// ```no_run
+/// # use snowflake::{LeaseConfig, LeasedGenerator};
+/// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+/// assert!(generator.state().to_string().starts_with("worker_id "));
+/// # Ok::<(), snowflake::LeaseError>(())
+/// ```
+impl fmt::Display for LeaseState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "worker_id {} (generation {}) of {:?}: ids from {} to {} ms",
+            self.worker_id, self.generation, self.table, self.floor_ms, self.high_water_ms
+        )?;
+        if self.took_over_ahead {
+            f.write_str(", taken over ahead of the clock")?;
+        }
+        match (self.lost, self.time_left) {
+            (true, _) => f.write_str(", lost")?,
+            (false, Some(left)) => write!(f, ", {left:.1?} left")?,
+            (false, None) => f.write_str(", expired")?,
+        }
+        if let Some(error) = &self.last_renewal_error {
+            write!(f, " (last renewal failed: {error})")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,947 @@
+//! `LeasedGenerator` against real PostgreSQL servers (test-support's throwaway clusters): many
+//! processes claiming at once, a full table, a take-over from a killed holder that had run
+//! ahead, a stalled renewal, the ceiling, a stolen row, a server restart, release, fork, bad
+//! configurations, concurrent table creation, and a caller inside a tokio runtime.
+//!
+//! Each test has a table (or a database) of its own on the shared cluster, so they run in
+//! parallel. Tests that need other processes run this binary again with `LEASE_CHILD` set to
+//! the role; the same test function then plays the child.
+#![cfg(unix)]
+
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Barrier, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use postgres::{Client, NoTls};
+use snowflake::{Error, LeaseConfig, LeaseError, LeasedGenerator, SnowflakeId};
+use test_support::fork::in_child;
+use test_support::generated::{assert_strictly_increasing, unix_ms};
+use test_support::postgres::{Cluster, shared};
+
+const CHILD: &str = "LEASE_CHILD";
+const CONNECTION: &str = "LEASE_CONNECTION";
+const TABLE: &str = "LEASE_TABLE";
+
+/// The shared cluster's `postgres` database, or another one.
+fn connection(database: &str) -> String {
+    shared()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .connection_string(database)
+}
+
+fn sql(connection: &str) -> Client {
+    Client::connect(connection, NoTls).expect("a connection for the test's own statements")
+}
+
+/// A ttl of 1 s, renewed every 333 ms, for the tests about timing.
+fn short(connection: &str, table: &str) -> LeaseConfig {
+    LeaseConfig::new(connection)
+        .table(table)
+        .ttl(Duration::from_secs(1))
+        .margin(Duration::from_millis(100))
+}
+
+/// Calls `attempt` until it gives a value; fails the test after `limit`.
+fn poll<T>(what: &str, limit: Duration, mut attempt: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(value) = attempt() {
+            return value;
+        }
+        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Creates the table through the library: acquire, release.
+fn create_table(connection: &str, table: &str) {
+    LeasedGenerator::acquire(&LeaseConfig::new(connection).table(table))
+        .unwrap()
+        .release()
+        .unwrap();
+}
+
+/// Marks every row but `worker_id`'s held for an hour: it is the only one free.
+fn hold_all_but(client: &mut Client, table: &str, worker_id: u16) {
+    let held = client
+        .execute(
+            &format!(
+                "UPDATE {table} SET expires_at = now() + interval '1 hour', token = 0 \
+                 WHERE worker_id <> $1"
+            ),
+            &[&(worker_id as i16)],
+        )
+        .unwrap();
+    assert_eq!(held, 1023);
+}
+
+/// `(expires_at > now(), high_water_ms, generation, token)` of a row.
+fn row(client: &mut Client, table: &str, worker_id: u16) -> (bool, i64, i64, Option<i64>) {
+    let row = client
+        .query_one(
+            &format!(
+                "SELECT expires_at > now(), high_water_ms, generation, token FROM {table} \
+                 WHERE worker_id = $1"
+            ),
+            &[&(worker_id as i16)],
+        )
+        .unwrap();
+    (row.get(0), row.get(1), row.get(2), row.get(3))
+}
+
+/// This test binary again, running only `test` in the role `role`, with the connection string
+/// and table in its environment.
+fn spawn_child(test: &str, role: &str, connection: &str, table: &str) -> Child {
+    Command::new(std::env::current_exe().unwrap())
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, role)
+        .env(CONNECTION, connection)
+        .env(TABLE, table)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The child's role, connection string and table, in a child.
+fn child_role() -> Option<(String, String, String)> {
+    let role = std::env::var(CHILD).ok()?;
+    Some((
+        role,
+        std::env::var(CONNECTION).unwrap(),
+        std::env::var(TABLE).unwrap(),
+    ))
+}
+
+/// Reads the child's lines up to one holding `last`, returning them all; fails with
+/// the child's standard error if it ends first.
+fn read_until(child: &mut Child, reader: &mut impl BufRead, last: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            let mut stderr = String::new();
+            if let Some(mut pipe) = child.stderr.take() {
+                let _ = pipe.read_to_string(&mut stderr);
+            }
+            panic!(
+                "the child ended before {last:?}:\n{}\n{stderr}",
+                lines.join("\n")
+            );
+        }
+        // The harness writes `test name ... ` before the test's first line, on the same line.
+        let line = line.trim_end().to_owned();
+        let done = line.contains(last);
+        lines.push(line);
+        if done {
+            return lines;
+        }
+    }
+}
+
+/// The value of the line `name=value`.
+fn value<T: std::str::FromStr>(lines: &[String], name: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    let prefix = format!("{name}=");
+    let line = lines
+        .iter()
+        .find_map(|line| line.split_once(&prefix).map(|(_, value)| value))
+        .unwrap_or_else(|| panic!("no {name}= in {lines:?}"));
+    line.parse().unwrap()
+}
+
+#[test]
+fn generators_are_send_and_sync() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<LeasedGenerator>();
+    shareable::<LeaseError>();
+}
+
+#[test]
+fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
+    const TEST: &str = "sixty_four_processes_claiming_at_once_get_distinct_worker_ids";
+    if let Some((_, connection, table)) = child_role() {
+        // The child: claim, report, hold until the parent closes standard input.
+        let generator = LeasedGenerator::acquire(&LeaseConfig::new(&connection).table(&table))
+            .unwrap_or_else(|error| panic!("acquire: {error}"));
+        let id = generator.generate().unwrap();
+        assert_eq!(id.worker_id(), generator.worker_id());
+        println!("worker_id={}", generator.worker_id());
+        std::io::stdout().flush().unwrap();
+        let _ = std::io::stdin().read_to_end(&mut Vec::new());
+        generator.release().unwrap();
+        return;
+    }
+    // The table does not exist yet: the 64 also race to create it.
+    let connection = connection("postgres");
+    let table = "lease_sixty_four";
+    let mut children: Vec<Child> = (0..64)
+        .map(|_| spawn_child(TEST, "claim", &connection, table))
+        .collect();
+    let mut worker_ids = Vec::new();
+    // Kept open until the children exit: they still write their test's result.
+    let mut readers = Vec::new();
+    for child in &mut children {
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let lines = read_until(child, &mut stdout, "worker_id=");
+        worker_ids.push(value::<u16>(&lines, "worker_id"));
+        readers.push(stdout);
+    }
+    let distinct: HashSet<u16> = worker_ids.iter().copied().collect();
+    assert_eq!(distinct.len(), 64, "{worker_ids:?}");
+    // All 64 hold their rows at once, each from its own process.
+    let mut client = sql(&connection);
+    let held = client
+        .query_one(
+            &format!(
+                "SELECT count(*), count(DISTINCT owner_pid) FROM {table} WHERE expires_at > now()"
+            ),
+            &[],
+        )
+        .unwrap();
+    assert_eq!((held.get::<_, i64>(0), held.get::<_, i64>(1)), (64, 64));
+    for child in &mut children {
+        drop(child.stdin.take());
+    }
+    for mut child in children {
+        let status = child.wait().unwrap();
+        assert!(status.success(), "a child failed: {status}");
+    }
+    drop(readers);
+    let free = client
+        .query_one(
+            &format!("SELECT count(*) FROM {table} WHERE expires_at > now()"),
+            &[],
+        )
+        .unwrap();
+    assert_eq!(free.get::<_, i64>(0), 0, "every child released its row");
+}
+
+#[test]
+fn with_all_1024_held_acquire_fails_at_once_naming_the_table_and_the_count() {
+    let connection = connection("postgres");
+    let table = "lease_all_held";
+    let config = LeaseConfig::new(&connection).table(table);
+    let holder = LeasedGenerator::acquire(&config).unwrap();
+    hold_all_but(&mut sql(&connection), table, holder.worker_id());
+    let start = Instant::now();
+    let error = LeasedGenerator::acquire(&config).unwrap_err();
+    // It does not wait for a lease to expire (the ttl is 10 s; the others last an hour).
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    match &error {
+        LeaseError::AllHeld { table: named, held } => {
+            assert_eq!((named.as_str(), *held), (table, 1024));
+        }
+        other => panic!("expected AllHeld, got {other:?}"),
+    }
+    let message = error.to_string();
+    assert!(
+        message.contains("lease_all_held") && message.contains("1024"),
+        "{message}"
+    );
+    // The holder is untouched.
+    assert_eq!(holder.generate().unwrap().worker_id(), holder.worker_id());
+}
+
+#[test]
+fn a_take_over_after_a_burst_serves_above_every_id_of_the_killed_holder() {
+    const TEST: &str = "a_take_over_after_a_burst_serves_above_every_id_of_the_killed_holder";
+    if let Some((_, connection, table)) = child_role() {
+        // Holder A: burst up to its ceiling, report, then wait to be killed.
+        let generator = LeasedGenerator::acquire(&short(&connection, &table)).unwrap();
+        let state = generator.state();
+        let mut served = vec![generator.generate_at(state.high_water_ms).unwrap()];
+        let mut burst = vec![SnowflakeId::MIN; 10_000];
+        let refused = generator.fill(&mut burst).unwrap_err();
+        assert!(matches!(refused, Error::AheadOfLease { .. }), "{refused:?}");
+        served.extend(burst.iter().copied().filter(|id| *id != SnowflakeId::MIN));
+        assert!(served.len() > 4000, "{}", served.len());
+        assert_strictly_increasing(&served);
+        assert!(matches!(
+            generator.generate_at(unix_ms() + 3_000),
+            Err(Error::AheadOfLease { .. })
+        ));
+        println!("worker_id={}", generator.worker_id());
+        println!("generation={}", state.generation);
+        println!("took_over_ahead={}", state.took_over_ahead);
+        println!(
+            "ahead_ms={}",
+            served[served.len() - 1].timestamp_ms() as i64 - unix_ms() as i64
+        );
+        println!("max={}", served[served.len() - 1]);
+        println!("ready");
+        std::io::stdout().flush().unwrap();
+        loop {
+            thread::sleep(Duration::from_secs(60));
+        }
+    }
+    let connection = connection("postgres");
+    let table = "lease_takeover";
+    create_table(&connection, table);
+    let mut client = sql(&connection);
+    const W: u16 = 5;
+    hold_all_but(&mut client, table, W);
+    // A holder before A ran 5 s ahead of the clock: A starts above that.
+    client
+        .execute(
+            &format!("UPDATE {table} SET high_water_ms = $1 WHERE worker_id = $2"),
+            &[&(unix_ms() as i64 + 5_000), &(W as i16)],
+        )
+        .unwrap();
+    let mut a = spawn_child(TEST, "holder", &connection, table);
+    let mut stdout = BufReader::new(a.stdout.take().unwrap());
+    let lines = read_until(&mut a, &mut stdout, "ready");
+    a.kill().unwrap(); // SIGKILL: no release, no last renewal
+    a.wait().unwrap();
+    assert_eq!(value::<u16>(&lines, "worker_id"), W);
+    assert!(value::<bool>(&lines, "took_over_ahead"));
+    assert!(value::<i64>(&lines, "ahead_ms") > 5_000, "{lines:?}");
+    let a_max: SnowflakeId = value(&lines, "max");
+    let a_generation: u64 = value(&lines, "generation");
+
+    // Holder B gets the same worker id once A's lease has expired.
+    let b = poll(
+        "B's acquire",
+        Duration::from_secs(15),
+        || match LeasedGenerator::acquire(&short(&connection, table)) {
+            Ok(b) => Some(b),
+            Err(LeaseError::AllHeld { .. }) => None,
+            Err(other) => panic!("{other}"),
+        },
+    );
+    let state = b.state();
+    assert_eq!(b.worker_id(), W);
+    assert_eq!(state.generation, a_generation + 1);
+    assert!(state.took_over_ahead, "{state}");
+    assert!(state.floor_ms > a_max.timestamp_ms(), "{state} vs {a_max}");
+    let mut ids = vec![b.generate().unwrap()];
+    let mut more = vec![SnowflakeId::MIN; 5_000];
+    b.fill(&mut more).unwrap();
+    ids.extend(more);
+    ids.push(b.generate_at(unix_ms()).unwrap());
+    assert_strictly_increasing(&ids);
+    assert!(ids[0] > a_max, "{} <= {a_max}", ids[0]);
+    assert!(ids.iter().all(|id| id.worker_id() == W));
+}
+
+#[test]
+fn a_stalled_renewal_expires_the_lease_and_a_late_success_restores_it() {
+    let connection = connection("postgres");
+    let table = "lease_stall";
+    let generator = LeasedGenerator::acquire(&short(&connection, table)).unwrap();
+    let worker_id = generator.worker_id();
+    let mut ids = vec![generator.generate().unwrap()];
+
+    let mut locker = sql(&connection);
+    let mut lock = locker.transaction().unwrap();
+    lock.batch_execute(&format!("LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE"))
+        .unwrap();
+    // The clock reaches the last mark written (two renewal intervals ahead) before the
+    // deadline (ttl - margin): `AheadOfLease` comes first.
+    let mut ahead = 0;
+    poll(
+        "LeaseExpired",
+        Duration::from_secs(10),
+        || match generator.generate() {
+            Ok(id) => {
+                ids.push(id);
+                None
+            }
+            Err(Error::AheadOfLease { .. }) => {
+                ahead += 1;
+                None
+            }
+            Err(Error::LeaseExpired { worker_id: expired }) => {
+                assert_eq!(expired, worker_id);
+                Some(())
+            }
+            Err(other) => panic!("{other}"),
+        },
+    );
+    assert!(ahead > 0, "the ceiling stopped the stalled holder first");
+    let state = generator.state();
+    assert_eq!((state.time_left, state.lost), (None, false), "{state}");
+    assert!(state.to_string().contains("expired"), "{state}");
+    // Past the database's expiry too, with the table still locked.
+    thread::sleep(Duration::from_secs(1));
+    assert!(matches!(
+        generator.generate(),
+        Err(Error::LeaseExpired { .. })
+    ));
+    let failure = generator.state().last_renewal_error.unwrap_or_default();
+    assert!(failure.contains("statement timeout"), "{failure}");
+    lock.commit().unwrap();
+
+    let id = poll(
+        "serving again",
+        Duration::from_secs(10),
+        || match generator.generate() {
+            Ok(id) => Some(id),
+            Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
+            Err(other) => panic!("{other}"),
+        },
+    );
+    ids.push(id);
+    ids.push(generator.generate().unwrap());
+    assert_strictly_increasing(&ids);
+    assert!(ids.iter().all(|id| id.worker_id() == worker_id));
+    let state = generator.state();
+    assert!(
+        state.time_left.is_some() && state.last_renewal_error.is_none(),
+        "{state}"
+    );
+}
+
+#[test]
+fn an_id_beyond_the_ceiling_is_refused_and_nothing_is_served() {
+    let connection = connection("postgres");
+    let generator =
+        LeasedGenerator::acquire(&LeaseConfig::new(&connection).table("lease_ahead")).unwrap();
+    let ceiling = generator.state().high_water_ms;
+    // A healthy holder's ceiling is two renewal intervals (6.7 s here) ahead of the clock.
+    assert!(ceiling > unix_ms() + 5_000, "{ceiling}");
+    let at_ceiling = generator.generate_at(ceiling).unwrap();
+    assert_eq!(at_ceiling.timestamp_ms(), ceiling);
+
+    let far = ceiling + 1_000_000;
+    match generator.generate_at(far) {
+        Err(Error::AheadOfLease {
+            timestamp_ms,
+            high_water_ms,
+        }) => {
+            assert_eq!(timestamp_ms, far);
+            assert!(high_water_ms >= ceiling && high_water_ms < far);
+            let message = generator.generate_at(far).unwrap_err().to_string();
+            assert!(message.contains(&high_water_ms.to_string()), "{message}");
+        }
+        other => panic!("expected AheadOfLease, got {other:?}"),
+    }
+    // The sequence is now past the ceiling: nothing more is served until the mark passes it.
+    let mut out = [SnowflakeId::MIN; 100];
+    assert!(matches!(
+        generator.fill(&mut out),
+        Err(Error::AheadOfLease { .. })
+    ));
+    assert!(out.iter().all(|id| *id == SnowflakeId::MIN));
+    assert!(matches!(
+        generator.generate(),
+        Err(Error::AheadOfLease { .. })
+    ));
+}
+
+#[test]
+fn a_stolen_row_makes_the_lease_lost_for_good() {
+    let connection = connection("postgres");
+    let table = "lease_lost";
+    let generator = LeasedGenerator::acquire(&short(&connection, table)).unwrap();
+    let worker_id = generator.worker_id();
+    generator.generate().unwrap();
+    let mut client = sql(&connection);
+    client
+        .execute(
+            &format!("UPDATE {table} SET token = token + 1 WHERE worker_id = $1"),
+            &[&(worker_id as i16)],
+        )
+        .unwrap();
+    let (.., stolen_token) = row(&mut client, table, worker_id);
+    poll("LeaseLost", Duration::from_secs(10), || {
+        match generator.generate() {
+            // Until the next renewal (a late one on a busy machine lets the clock pass the
+            // mark, or the deadline, first).
+            Ok(_) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => None,
+            Err(Error::LeaseLost { worker_id: lost }) => {
+                assert_eq!(lost, worker_id);
+                Some(())
+            }
+            Err(other) => panic!("{other}"),
+        }
+    });
+    // For good, through every call, whatever the renewal thread does next.
+    thread::sleep(Duration::from_millis(400));
+    assert_eq!(generator.generate(), Err(Error::LeaseLost { worker_id }));
+    assert_eq!(
+        generator.generate_at(unix_ms()),
+        Err(Error::LeaseLost { worker_id })
+    );
+    assert_eq!(
+        generator.fill(&mut [SnowflakeId::MIN; 3]),
+        Err(Error::LeaseLost { worker_id })
+    );
+    let state = generator.state();
+    assert!(state.lost && state.time_left.is_none(), "{state}");
+    assert!(state.to_string().contains("lost"), "{state}");
+    let message = Error::LeaseLost { worker_id }.to_string();
+    assert!(
+        message.contains(&format!("worker_id {worker_id}")),
+        "{message}"
+    );
+    // Releasing leaves the new holder's row alone.
+    generator.release().unwrap();
+    assert_eq!(row(&mut client, table, worker_id).3, stolen_token);
+}
+
+#[test]
+fn a_server_restart_is_survived_without_a_duplicate() {
+    let mut cluster = Cluster::start(&[]);
+    let connection = cluster.connection_string("postgres");
+    let generator =
+        LeasedGenerator::acquire(&short(&connection, "snowflake_worker_lease")).unwrap();
+    let generation = generator.state().generation;
+    let mut ids: Vec<SnowflakeId> = (0..100).map(|_| generator.generate().unwrap()).collect();
+    cluster.restart();
+    let mut serve = || match generator.generate() {
+        Ok(id) => {
+            ids.push(id);
+            Some(())
+        }
+        // While the server is down: the clock passes the last mark, then the deadline.
+        Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
+        Err(other) => panic!("{other}"),
+    };
+    poll(
+        "serving after the restart",
+        Duration::from_secs(20),
+        &mut serve,
+    );
+    // A renewal on a new connection: the ceiling moves on with the clock.
+    let ceiling = generator.state().high_water_ms;
+    poll(
+        "a renewal after the restart",
+        Duration::from_secs(10),
+        || {
+            serve();
+            (generator.state().high_water_ms > ceiling).then_some(())
+        },
+    );
+    ids.push(generator.generate().unwrap());
+    assert_strictly_increasing(&ids);
+    assert!(ids.iter().all(|id| id.worker_id() == generator.worker_id()));
+    let (held, _, row_generation, _) = row(
+        &mut sql(&connection),
+        "snowflake_worker_lease",
+        generator.worker_id(),
+    );
+    assert!(held);
+    assert_eq!(row_generation as u64, generation, "nobody else held it");
+}
+
+#[test]
+fn release_gives_up_on_a_server_that_stopped_answering() {
+    let connection = connection("postgres");
+    let table = "lease_stopped";
+    let generator = LeasedGenerator::acquire(&short(&connection, table)).unwrap();
+    let worker_id = generator.worker_id();
+    let mut client = sql(&connection);
+    // The renewal connection's backend: its last statement names the table.
+    let backend: i32 = client
+        .query_one(
+            "SELECT pid FROM pg_stat_activity \
+             WHERE application_name = 'snowflake-lease' AND query LIKE '%\"lease_stopped\"%'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    let signal = |name: &str| {
+        let status = Command::new("kill")
+            .args([name, &backend.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill {name} {backend}");
+    };
+    // Stopped, the backend takes bytes but never answers: no timeout of the client fires.
+    signal("-STOP");
+    let start = Instant::now();
+    let error = generator.release().unwrap_err();
+    let waited = start.elapsed();
+    signal("-CONT");
+    match &error {
+        LeaseError::Unanswered {
+            table: named,
+            waited,
+            ..
+        } => assert_eq!((named.as_str(), *waited), (table, Duration::from_secs(2))),
+        other => panic!("expected Unanswered, got {other:?}"),
+    }
+    assert!(waited >= Duration::from_secs(2), "{waited:?}");
+    assert!(
+        error.to_string().contains("releasing the worker id"),
+        "{error}"
+    );
+    // Answering again, the server runs the release the thread had sent.
+    poll("the row freed", Duration::from_secs(10), || {
+        (!row(&mut client, table, worker_id).0).then_some(())
+    });
+}
+
+#[test]
+fn drop_and_release_free_the_row_and_keep_the_mark() {
+    let connection = connection("postgres");
+    let table = "lease_release";
+    let config = LeaseConfig::new(&connection).table(table);
+    let generator = LeasedGenerator::acquire(&config).unwrap();
+    let worker_id = generator.worker_id();
+    generator.generate().unwrap();
+    let mut client = sql(&connection);
+    let (held, mark, ..) = row(&mut client, table, worker_id);
+    assert!(held);
+    assert_eq!(mark as u64, generator.state().high_water_ms);
+    drop(generator);
+    let (held, after_drop, ..) = row(&mut client, table, worker_id);
+    assert!(!held, "dropped: the row is free");
+    assert_eq!(after_drop, mark, "the mark is kept");
+
+    // The next holder gets that worker id, above the mark.
+    hold_all_but(&mut client, table, worker_id);
+    let next = LeasedGenerator::acquire(&config).unwrap();
+    assert_eq!(next.worker_id(), worker_id);
+    assert_eq!(next.state().floor_ms, mark as u64 + 1_000 + 1);
+    let ceiling = next.state().high_water_ms;
+    next.release().unwrap();
+    let (held, after_release, ..) = row(&mut client, table, worker_id);
+    assert!(!held, "released: the row is free");
+    assert_eq!(after_release as u64, ceiling);
+}
+
+#[test]
+fn a_forked_child_neither_serves_nor_releases_the_parents_lease() {
+    let connection = connection("postgres");
+    let table = "lease_fork";
+    let config = LeaseConfig::new(&connection).table(table);
+    let first = Cell::new(Some(LeasedGenerator::acquire(&config).unwrap()));
+    let second = Cell::new(Some(LeasedGenerator::acquire(&config).unwrap()));
+    let parent = |slot: &Cell<Option<LeasedGenerator>>| {
+        let generator = slot.take().unwrap();
+        let state = (generator.worker_id(), generator.generate().unwrap());
+        slot.set(Some(generator));
+        state
+    };
+    let (first_id, first_before) = parent(&first);
+    let (second_id, second_before) = parent(&second);
+
+    let child = in_child(|| {
+        let first = first.take().unwrap();
+        let second = second.take().unwrap();
+        let mut out = [SnowflakeId::MIN; 2];
+        let lines = vec![
+            format!("{:?}", first.generate()),
+            format!("{:?}", first.generate_at(unix_ms())),
+            format!("{:?}", first.fill(&mut out)),
+            format!("{:?}", second.generate()),
+            format!("{}", first.state().worker_id == first_id),
+            // Neither may touch the parent's thread (absent here) or its rows.
+            format!("{:?}", first.release().map_err(|error| error.to_string())),
+        ];
+        drop(second);
+        lines
+    })
+    .unwrap();
+    assert_eq!(
+        child,
+        [
+            "Err(Forked)".to_owned(),
+            "Err(Forked)".to_owned(),
+            "Err(Forked)".to_owned(),
+            "Err(Forked)".to_owned(),
+            "true".to_owned(),
+            format!(
+                "Err(\"the lease on worker_id {first_id} belongs to the parent process: a forked child cannot release it\")"
+            ),
+        ]
+    );
+    let mut client = sql(&connection);
+    let first = first.take().unwrap();
+    let second = second.take().unwrap();
+    for (generator, worker_id, before) in [
+        (&first, first_id, first_before),
+        (&second, second_id, second_before),
+    ] {
+        let (held, _, generation, _) = row(&mut client, table, worker_id);
+        assert!(held, "worker_id {worker_id} is still the parent's");
+        assert_eq!(generation as u64, generator.state().generation);
+        assert!(generator.generate().unwrap() > before);
+    }
+}
+
+#[test]
+fn an_unreachable_server_is_an_error_naming_it() {
+    let config = LeaseConfig::new("host=/nonexistent/lease-socket-dir port=5432 user=x dbname=y");
+    let error = LeasedGenerator::acquire(&config).unwrap_err();
+    assert!(matches!(error, LeaseError::Connect { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains("host=/nonexistent/lease-socket-dir port=5432 dbname=y user=x"),
+        "{message}"
+    );
+    assert!(message.contains("No such file or directory"), "{message}");
+}
+
+#[test]
+fn a_missing_database_is_an_error_naming_it() {
+    let error =
+        LeasedGenerator::acquire(&LeaseConfig::new(&connection("lease_no_such_db"))).unwrap_err();
+    assert!(matches!(error, LeaseError::Connect { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains("database \"lease_no_such_db\" does not exist"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_table_of_another_shape_is_an_error_naming_the_column() {
+    let connection = connection("postgres");
+    let mut client = sql(&connection);
+    client
+        .batch_execute(
+            "CREATE TABLE lease_mistyped (worker_id smallint PRIMARY KEY, token text);
+             CREATE TABLE lease_partial (
+                 worker_id smallint PRIMARY KEY, token bigint,
+                 generation bigint NOT NULL DEFAULT 0, owner_host text, owner_pid integer,
+                 acquired_at timestamptz, expires_at timestamptz NOT NULL DEFAULT '-infinity');
+             CREATE TABLE lease_nullable (
+                 worker_id smallint PRIMARY KEY, token bigint,
+                 generation bigint NOT NULL DEFAULT 0, owner_host text, owner_pid integer,
+                 acquired_at timestamptz, expires_at timestamptz NOT NULL DEFAULT '-infinity',
+                 high_water_ms bigint DEFAULT 0);",
+        )
+        .unwrap();
+    for (table, column, problem) in [
+        ("lease_mistyped", "token", "has type text, expected bigint"),
+        (
+            "lease_partial",
+            "high_water_ms",
+            "is missing (expected bigint)",
+        ),
+        (
+            "lease_nullable",
+            "high_water_ms",
+            "may be NULL, expected bigint NOT NULL",
+        ),
+    ] {
+        let error =
+            LeasedGenerator::acquire(&LeaseConfig::new(&connection).table(table)).unwrap_err();
+        match &error {
+            LeaseError::TableShape {
+                table: named,
+                column: found,
+                ..
+            } => assert_eq!((named.as_str(), *found), (table, column)),
+            other => panic!("expected TableShape for {table}, got {other:?}"),
+        }
+        assert_eq!(
+            error.to_string(),
+            format!("lease table {table:?} has another shape: column {column:?} {problem}")
+        );
+    }
+}
+
+#[test]
+fn a_ttl_too_small_for_the_margin_is_refused() {
+    // Refused before any connection: the server named here does not exist.
+    let base = LeaseConfig::new("host=/nonexistent");
+    for (config, ttl, margin) in [
+        (base.clone().ttl(Duration::from_secs(1)), 1_000, 1_000),
+        (base.clone().ttl(Duration::from_secs(3)), 3_000, 1_000),
+        (
+            base.clone()
+                .ttl(Duration::from_millis(299))
+                .margin(Duration::from_millis(10)),
+            299,
+            10,
+        ),
+    ] {
+        let error = LeasedGenerator::acquire(&config).unwrap_err();
+        match error {
+            LeaseError::TtlTooSmall {
+                ttl: named_ttl,
+                margin: named_margin,
+            } => assert_eq!(
+                (named_ttl, named_margin),
+                (Duration::from_millis(ttl), Duration::from_millis(margin))
+            ),
+            other => panic!("expected TtlTooSmall, got {other:?}"),
+        }
+    }
+    let error = LeasedGenerator::acquire(&base.clone().ttl(Duration::from_secs(1))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "ttl 1s is too small for margin 1s: the margin must be less than ttl/3 and the ttl at least 300ms"
+    );
+    let error =
+        LeasedGenerator::acquire(&base.max_clock_skew(Duration::from_secs(100_000))).unwrap_err();
+    assert!(
+        error.to_string().contains("max_clock_skew = 100000s"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_malformed_connection_string_or_table_name_is_refused() {
+    for (connection, problem) in [
+        ("host=/tmp port=notaport", "port"),
+        ("host=/tmp dbname='unterminated", "unterminated"),
+        ("host=/tmp nosuchoption=1", "nosuchoption"),
+    ] {
+        let error = LeasedGenerator::acquire(&LeaseConfig::new(connection)).unwrap_err();
+        assert!(
+            matches!(error, LeaseError::ConnectionString { .. }),
+            "{error:?}"
+        );
+        let message = error.to_string();
+        assert!(
+            message.starts_with("invalid PostgreSQL connection string: ")
+                && message.to_lowercase().contains(problem),
+            "{connection}: {message}"
+        );
+    }
+    let error =
+        LeasedGenerator::acquire(&LeaseConfig::new("host=/tmp").table("lease; DROP TABLE x"))
+            .unwrap_err();
+    assert!(matches!(error, LeaseError::TableName { .. }), "{error:?}");
+    assert!(
+        error.to_string().contains("\"lease; DROP TABLE x\""),
+        "{error}"
+    );
+}
+
+#[test]
+fn table_creation_is_idempotent_and_safe_under_concurrent_first_acquires() {
+    let mut admin = sql(&connection("postgres"));
+    admin.batch_execute("CREATE DATABASE lease_fresh").unwrap();
+    let connection = connection("lease_fresh");
+    let config = LeaseConfig::new(&connection);
+
+    let start = Arc::new(Barrier::new(20));
+    let threads: Vec<_> = (0..20)
+        .map(|_| {
+            let (start, config) = (Arc::clone(&start), config.clone());
+            thread::spawn(move || {
+                start.wait();
+                LeasedGenerator::acquire(&config)
+            })
+        })
+        .collect();
+    let generators: Vec<LeasedGenerator> = threads
+        .into_iter()
+        .map(|thread| {
+            thread
+                .join()
+                .unwrap()
+                .unwrap_or_else(|error| panic!("{error}"))
+        })
+        .collect();
+    let worker_ids: HashSet<u16> = generators.iter().map(LeasedGenerator::worker_id).collect();
+    assert_eq!(worker_ids.len(), 20);
+    drop(generators);
+    // Again, on the table that now exists.
+    let again = [
+        LeasedGenerator::acquire(&config).unwrap(),
+        LeasedGenerator::acquire(&config).unwrap(),
+    ];
+    assert_ne!(again[0].worker_id(), again[1].worker_id());
+    let mut client = sql(&connection);
+    let counts = client
+        .query_one(
+            "SELECT (SELECT count(*) FROM snowflake_worker_lease), \
+             (SELECT count(*) FROM pg_indexes WHERE tablename = 'snowflake_worker_lease')",
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        (counts.get::<_, i64>(0), counts.get::<_, i64>(1)),
+        (1024, 2)
+    );
+
+    // A table made by a migration is used as it is: here with ten rows, in a schema.
+    client
+        .batch_execute(
+            "CREATE SCHEMA ids;
+             CREATE TABLE ids.worker_lease (
+                 worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
+                 token         bigint,
+                 generation    bigint      NOT NULL DEFAULT 0,
+                 owner_host    text,
+                 owner_pid     integer,
+                 acquired_at   timestamptz,
+                 expires_at    timestamptz NOT NULL DEFAULT '-infinity',
+                 high_water_ms bigint      NOT NULL DEFAULT 0,
+                 note          text
+             );
+             INSERT INTO ids.worker_lease (worker_id) SELECT generate_series(0, 9);",
+        )
+        .unwrap();
+    let migrated =
+        LeasedGenerator::acquire(&LeaseConfig::new(&connection).table("ids.worker_lease")).unwrap();
+    assert!(migrated.worker_id() < 10);
+    let rows = client
+        .query_one("SELECT count(*) FROM ids.worker_lease", &[])
+        .unwrap();
+    assert_eq!(rows.get::<_, i64>(0), 10);
+}
+
+#[test]
+fn acquire_works_inside_a_tokio_runtime() {
+    let config = LeaseConfig::new(&connection("postgres")).table("lease_tokio");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let (worker_id, id) = runtime.block_on(async {
+        let generator = LeasedGenerator::acquire(&config).unwrap();
+        let id = generator.generate().unwrap();
+        let worker_id = generator.worker_id();
+        drop(generator);
+        (worker_id, id)
+    });
+    assert_eq!(id.worker_id(), worker_id);
+    assert!(!row(&mut sql(&connection("postgres")), "lease_tokio", worker_id).0);
+}
+
+#[test]
+fn state_describes_the_lease() {
+    let connection = connection("postgres");
+    let generator = LeasedGenerator::acquire(
+        &LeaseConfig::new(&connection)
+            .table("lease_state")
+            .max_clock_skew(Duration::from_millis(250)),
+    )
+    .unwrap();
+    let before = unix_ms();
+    let state = generator.state();
+    let row = row(&mut sql(&connection), "lease_state", generator.worker_id());
+    assert_eq!(state.worker_id, generator.worker_id());
+    assert_eq!(
+        (state.generation, state.table.as_str()),
+        (row.2 as u64, "lease_state")
+    );
+    // A never-used row: mark 0, so the floor is the skew plus 1, far below the clock.
+    assert_eq!(state.floor_ms, 251);
+    assert!(!state.took_over_ahead && !state.lost);
+    assert_eq!(state.high_water_ms, row.1 as u64);
+    assert!(state.high_water_ms > before);
+    let left = state.time_left.unwrap();
+    assert!(
+        left <= Duration::from_secs(9) && left > Duration::ZERO,
+        "{left:?}"
+    );
+    let text = state.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "worker_id {} (generation {}) of \"lease_state\": ids from 251 to {} ms, ",
+            state.worker_id, state.generation, state.high_water_ms
+        )) && text.ends_with(" left"),
+        "{text}"
+    );
+    assert!(format!("{generator:?}").contains("lease_state"));
+}
