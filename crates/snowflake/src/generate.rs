@@ -3,10 +3,35 @@
 
 use core::fmt;
 
-use tick_sequence::{Start, TickSequence, fork_generation};
+use tick_sequence::{Policy, Start, TickSequence, fork_generation};
 
 use crate::id::{COUNTER_BITS, check_timestamp_ms};
 use crate::{Error, SnowflakeId};
+
+/// The length of a tick: the unit of the timestamp.
+const TICK_NS: u64 = 1_000_000;
+
+/// How every [`SnowflakeIdGenerator`] (and `LeasedGenerator`) makes ids: the layout, the
+/// clock, the sequence and the rule when the clock steps back or a millisecond's 4096 ids are
+/// used up, with this crate's version. Store it beside ids when a reader will need to know
+/// how they were made: an id does not say. Requires the `generate` feature (default).
+///
+/// ```
+/// assert_eq!(snowflake::POLICY.counter_bits, 12);
+/// assert_eq!(snowflake::POLICY.tick_ns, 1_000_000);
+/// println!("{}", snowflake::POLICY); // one line
+/// ```
+pub const POLICY: Policy = Policy::new(
+    "Snowflake",
+    "1 zero bit, 41-bit milliseconds since 2024-01-01T00:00:00Z, 10-bit worker id, 12-bit sequence",
+    1,
+    "0 in each new millisecond, + 1 per id, per generator",
+    COUNTER_BITS,
+    TICK_NS,
+    Start::Zero,
+    env!("CARGO_PKG_NAME"),
+    env!("CARGO_PKG_VERSION"),
+);
 
 /// Strictly increasing Snowflake ids for one worker id, from any number of threads. Requires
 /// the `generate` feature (default).
@@ -94,7 +119,7 @@ impl SnowflakeIdGenerator {
         }
         Ok(SnowflakeIdGenerator {
             worker_id,
-            sequence: TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero),
+            sequence: TickSequence::new(COUNTER_BITS, TICK_NS, Start::Zero),
             fork_generation: fork_generation(),
         })
     }

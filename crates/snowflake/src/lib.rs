@@ -149,9 +149,12 @@ mod text;
 
 pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
-pub use generate::SnowflakeIdGenerator;
+pub use generate::{POLICY, SnowflakeIdGenerator};
 pub use id::{EPOCH_MS, SnowflakeId};
 #[cfg(feature = "lease-postgres")]
 #[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
 pub use lease::{LeaseConfig, LeaseError, LeaseState, LeasedGenerator};
 pub use text::extract_timestamp_ms;
+#[cfg(feature = "generate")]
+#[cfg_attr(docsrs, doc(cfg(feature = "generate")))]
+pub use tick_sequence::Policy;
