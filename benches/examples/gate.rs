@@ -320,6 +320,14 @@ const OPERATIONS: &[Operation] = &[
         let generator = SnowflakeIdGenerator::new(1).unwrap();
         repeat(n, || generator.generate())
     }),
+    // Under a lease, on a throwaway server started for the run (its start cancels out).
+    ("snowflake/leased generate", |n| {
+        let cluster = test_support::postgres::Cluster::start(&[]);
+        let config = snowflake::LeaseConfig::new(&cluster.connection_string("postgres"));
+        let generator = snowflake::LeasedGenerator::acquire(&config).unwrap();
+        repeat(n, || generator.generate());
+        drop(generator);
+    }),
     ("snowflaked/generate", |n| {
         let mut generator = snowflaked();
         repeat(n, || generator.generate::<u64>())

@@ -103,6 +103,7 @@ const GATED: &[Gated] = &[
     gated("ObjectId parse vs bson parse_str", "objectid/parse", "bson/parse_str", 0.4),
     gated("Snowflake generate vs snowflaked", "snowflake/generate", "snowflaked/generate", 1.0),
     gated("Snowflake fill, per id, vs snowflaked", "snowflake/fill (1000)", "snowflaked/generate (1000)", 0.2),
+    gated("Snowflake generate under a lease vs without", "snowflake/leased generate", "snowflake/generate", 1.1),
     bounded("Snowflake to_string vs u64", "snowflake/to_string", "u64/to_string", 1.1, "the same standard-library function, reached through ours: a move more"),
     bounded("Snowflake Display into a buffer vs u64", "snowflake/display", "u64/display", 1.1, "the same standard-library `Display`, after the three checks of width, precision and `+` that keep `Display` the one policy of all formats (padded as text)"),
     bounded("Snowflake encode vs u64 Display", "snowflake/encode", "u64/display", 1.0, "the standard library writes an integer's text only through `fmt`; ours into a buffer. The `Display` row compares both through `fmt`"),

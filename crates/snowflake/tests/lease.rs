@@ -945,3 +945,31 @@ fn state_describes_the_lease() {
     );
     assert!(format!("{generator:?}").contains("lease_state"));
 }
+
+/// One boot-clock reading per id gives its millisecond through the sampled offset: the ids
+/// carry the wall clock's millisecond, before and after the renewal thread samples again.
+#[test]
+fn leased_ids_carry_the_wall_clock() {
+    let connection = connection("postgres");
+    let generator = LeasedGenerator::acquire(&short(&connection, "lease_clock")).unwrap();
+    let check = || {
+        let before = unix_ms();
+        let id = generator.generate().unwrap();
+        let mut ids = [SnowflakeId::MIN; 10];
+        generator.fill(&mut ids).unwrap();
+        let after = unix_ms();
+        // The offset is taken against the midpoint of two boot-clock readings: a millisecond
+        // of rounding either way.
+        for timestamp in [id.timestamp_ms(), ids[0].timestamp_ms()] {
+            assert!(
+                before - 1 <= timestamp && timestamp <= after + 1,
+                "{timestamp} outside {before}..={after}"
+            );
+        }
+    };
+    check();
+    // Past several wakes of the renewal thread (every 333 ms).
+    thread::sleep(Duration::from_millis(1_100));
+    check();
+    generator.release().unwrap();
+}

@@ -8,7 +8,7 @@ use core::sync::atomic::Ordering;
 use core::time::Duration;
 use std::sync::{Arc, PoisonError};
 
-use tick_sequence::boot_clock_ns;
+use tick_sequence::{Policy, boot_clock_ns};
 
 use super::config::LeaseConfig;
 use super::error::LeaseError;
@@ -28,6 +28,17 @@ use crate::{Error, SnowflakeId, SnowflakeIdGenerator};
 /// [`Error::AheadOfLease`] for an id above the high-water mark last written to the row. The
 /// protocol, and why it never serves an id twice, are in the [module
 /// documentation](crate::lease).
+///
+/// # The clock
+///
+/// Each id reads one clock: the boot clock, which the lease's deadline needs anyway (it
+/// counts a suspended host's time and is never set). The id's millisecond is that reading
+/// plus the wall clock's offset from the boot clock, which the renewal thread samples at the
+/// claim and every time it wakes (every ttl/3, more often while retrying). So a leased id
+/// costs what a plain one does, and its time is the wall clock's but for what the wall clock
+/// did since the last sample: a step reaches the ids at the next sample (a step back is then
+/// served by the clock rule, as always), and a slew in between is not followed (NTP slews at
+/// most 500 ppm: 1.7 ms over the default 3.3 s). [`POLICY`](Self::POLICY) says so.
 ///
 /// # Fork
 ///
@@ -76,6 +87,23 @@ pub struct LeasedGenerator {
 }
 
 impl LeasedGenerator {
+    /// How a leased generator makes ids: [`crate::POLICY`] but for the clock (see
+    /// [The clock](Self#the-clock)). Requires the `lease-postgres` feature.
+    ///
+    /// ```
+    /// use snowflake::LeasedGenerator;
+    ///
+    /// assert_eq!(LeasedGenerator::POLICY.counter_bits, snowflake::POLICY.counter_bits);
+    /// assert!(LeasedGenerator::POLICY.clock.starts_with("the boot clock"));
+    /// ```
+    pub const POLICY: Policy = {
+        let mut policy = crate::POLICY;
+        policy.clock = "the boot clock (read once per id, also for the lease's deadline) plus \
+                        the wall clock's offset from it, sampled at the claim and at each wake \
+                        of the renewal thread (every ttl/3)";
+        policy
+    };
+
     /// Claims a free worker id from the table of `config` (creating the table if it is
     /// missing) and starts renewing it. Requires the `lease-postgres` feature.
     ///
@@ -170,8 +198,8 @@ impl LeasedGenerator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn generate(&self) -> Result<SnowflakeId, Error> {
-        self.check_lease()?;
-        let reading = self.inner.sequence().now_tick().max(self.floor_ms);
+        let now_ns = self.check_lease()?;
+        let reading = self.wall_ms(now_ns).max(self.floor_ms);
         self.check_ceiling(self.inner.generate_at(reading)?)
     }
 
@@ -221,9 +249,9 @@ impl LeasedGenerator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fill(&self, out: &mut [SnowflakeId]) -> Result<(), Error> {
-        self.check_lease()?;
+        let now_ns = self.check_lease()?;
         let sequence = self.inner.sequence();
-        let reading = sequence.now_tick().max(self.floor_ms);
+        let reading = self.wall_ms(now_ns).max(self.floor_ms);
         check_timestamp_ms(reading)?;
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
         sequence.try_fill_with_at(reading, out, |tick, counter| {
@@ -317,9 +345,10 @@ impl LeasedGenerator {
         }
     }
 
-    /// The checks that come before the id: fork, lost, deadline.
+    /// The checks that come before the id: fork, lost, deadline. The boot clock's reading,
+    /// once they pass.
     #[inline]
-    fn check_lease(&self) -> Result<(), Error> {
+    fn check_lease(&self) -> Result<u64, Error> {
         self.inner.refuse_if_forked()?;
         let now = boot_clock_ns();
         let worker_id = self.worker_id();
@@ -329,7 +358,15 @@ impl LeasedGenerator {
         if now >= self.shared.deadline_ns.load(Ordering::Acquire) {
             return Err(Error::LeaseExpired { worker_id });
         }
-        Ok(())
+        Ok(now)
+    }
+
+    /// The wall clock in Unix milliseconds at the boot clock's reading `now_ns`, through the
+    /// offset the renewal thread last sampled: one clock reading per id serves the deadline
+    /// and the timestamp.
+    #[inline]
+    fn wall_ms(&self, now_ns: u64) -> u64 {
+        now_ns.saturating_add(self.shared.wall_offset_ns.load(Ordering::Acquire)) / 1_000_000
     }
 
     /// The id, unless its timestamp is above the mark last written.

@@ -30,6 +30,10 @@ pub(crate) struct Shared {
     pub(crate) ceiling_ms: AtomicU64,
     /// The row carries another token: set once, never cleared.
     pub(crate) lost: AtomicBool,
+    /// The wall clock minus the boot clock, in nanoseconds, sampled at the claim and at each
+    /// wake of the renewal thread: `generate` reads one clock, the boot clock, for both its
+    /// deadline and its timestamp.
+    pub(crate) wall_offset_ns: AtomicU64,
     /// Why the last renewal failed, for `state`; cleared by a success. `generate` never
     /// takes this lock.
     pub(crate) last_error: Mutex<Option<String>>,
@@ -203,6 +207,7 @@ impl Holder {
             deadline_ns: AtomicU64::new(sent_ns.saturating_add(nanos(settings.grant()))),
             ceiling_ms: AtomicU64::new(acquired.new_mark),
             lost: AtomicBool::new(false),
+            wall_offset_ns: AtomicU64::new(wall_offset_ns()),
             last_error: Mutex::new(None),
         });
         let lease = Granted {
@@ -240,6 +245,9 @@ impl Holder {
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
+            self.shared
+                .wall_offset_ns
+                .store(wall_offset_ns(), Ordering::Release);
             next_ns = match self.renew() {
                 Renewed::Yes(sent_ns) => sent_ns.saturating_add(nanos(self.settings.renew_every)),
                 Renewed::Retry => boot_clock_ns().saturating_add(nanos(self.settings.retry_every)),
@@ -361,6 +369,19 @@ pub(crate) fn wall_clock_ms() -> u64 {
         .map_or(0, |since| {
             u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
         })
+}
+
+/// The wall clock minus the boot clock, in nanoseconds: the wall clock between two readings
+/// of the boot clock, against their midpoint.
+fn wall_offset_ns() -> u64 {
+    let before = boot_clock_ns();
+    let wall = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| {
+            u64::try_from(since.as_nanos()).unwrap_or(u64::MAX)
+        });
+    let after = boot_clock_ns();
+    wall.saturating_sub(before / 2 + after / 2)
 }
 
 /// The host name for the row's `owner_host`: the kernel's, else `HOSTNAME`, else empty.

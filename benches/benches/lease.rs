@@ -1,0 +1,39 @@
+//! Snowflake ids under a leased worker id (feature `lease-postgres`), on a throwaway
+//! PostgreSQL server of its own (test-support's cluster: Debian's `postgresql` must be
+//! installed).
+//!
+//! - generate: one id from a `LeasedGenerator` (the fork check, one boot-clock reading and a
+//!   compare with the lease's deadline, the floor and the ceiling) beside one from a plain
+//!   `SnowflakeIdGenerator`, in one run.
+//! - acquire and release: claiming a worker id (one statement, on the lease's own thread and
+//!   connection) and giving it back, as a process does once at start and once at exit.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeIdGenerator};
+use test_support::postgres::Cluster;
+
+fn lease(c: &mut Criterion) {
+    let cluster = Cluster::start(&[]);
+    let config = LeaseConfig::new(&cluster.connection_string("postgres"));
+    let leased = LeasedGenerator::acquire(&config).expect("a worker id from the cluster");
+    let plain = SnowflakeIdGenerator::new(leased.worker_id() ^ 1).unwrap();
+
+    let mut group = c.benchmark_group("snowflake/lease");
+    group.bench_function("generate (leased)", |b| b.iter(|| leased.generate()));
+    group.bench_function("generate (plain)", |b| b.iter(|| plain.generate()));
+    group.bench_function("acquire and release", |b| {
+        b.iter(|| {
+            let generator = LeasedGenerator::acquire(&config).unwrap();
+            black_box(generator.worker_id());
+            generator.release().unwrap();
+        })
+    });
+    group.finish();
+    leased.release().unwrap();
+    drop(cluster);
+}
+
+criterion_group!(benches, lease);
+criterion_main!(benches);
