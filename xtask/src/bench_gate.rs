@@ -95,7 +95,7 @@ const GATED: &[Gated] = &[
     bounded("UUIDv7 Display into a buffer vs uuid", "uuid7/display", "uuid/display", 1.25, UUID_DISPLAY),
     gated("UUIDv7 format vs uuid's encode_lower", "uuid7/encode", "uuid/encode_lower", 1.0),
     bounded("UUIDv7 parse vs uuid::Uuid::parse_str", "uuid7/parse", "uuid/parse_str", 1.8, SWAR),
-    gated("ObjectId generate vs bson ObjectId::new", "objectid/generate", "bson/ObjectId::new", 1.0),
+    bounded("ObjectId generate vs bson ObjectId::new", "objectid/generate", "bson/ObjectId::new", 1.0, "valgrind runs without the vDSO: both clocks cost the same system call here, so the coarse clock's gain (the wall-clock goal of 0.6 above) does not show; held so the rest cannot grow"),
     gated("ObjectId fill, per id, vs ferroid thread-local ULID", "objectid/fill (1000)", "ferroid/thread-local ULID (1000)", 0.5),
     gated("ObjectId to_string vs bson to_hex", "objectid/to_string", "bson/to_hex", 1.0),
     gated("ObjectId Display into a buffer vs bson", "objectid/display", "bson/display", 1.0),

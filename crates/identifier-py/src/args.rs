@@ -7,10 +7,11 @@
 //! a type's name) as the base type would.
 
 use std::fmt::Display;
+use std::time::Duration;
 
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
 use crate::exact::{self, Int};
 
@@ -104,6 +105,73 @@ pub(crate) fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     obj.cast::<PyBool>()
         .map(|flag| flag.is_true())
         .map_err(|_| PyTypeError::new_err(format!("{name} must be a bool, not {}", type_name(obj))))
+}
+
+/// A `str` option (a connection string, a table name), as its characters.
+pub(crate) fn string<'a>(
+    obj: &'a Bound<'_, PyAny>,
+    name: &str,
+) -> PyResult<std::borrow::Cow<'a, str>> {
+    let text = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(obj)))
+    })?;
+    text.to_cow().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name} must be text that UTF-8 can encode, not one with a lone surrogate"
+        ))
+    })
+}
+
+/// A duration option in seconds: an `int` or a `float` (not a `bool`) from `min_s` to `max_s`,
+/// or the error naming `name` with `rule`, which says the range. A `float` subclass is read as
+/// its value, like an `int` subclass.
+pub(crate) fn seconds(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    (min_s, max_s): (f64, f64),
+    rule: &str,
+) -> PyResult<Duration> {
+    let expected = "a number of seconds (an int or a float)";
+    // The value, and the text an error shows it with (as Python writes it).
+    let (seconds, shown) = if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be {expected}, not bool"
+        )));
+    } else if let Ok(int) = obj.cast::<PyInt>() {
+        let int = Int::read(int)?;
+        // Past u64 is past any range here; within it, the f64 nearby is close enough to check.
+        let seconds = int.to_u64().map_or(f64::INFINITY, |value| value as f64);
+        (
+            if int.negative { -seconds } else { seconds },
+            int.to_string(),
+        )
+    } else if let Ok(float) = obj.cast::<PyFloat>() {
+        (float.value(), float_text(float.value()))
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be {expected}, not {}",
+            type_name(obj)
+        )));
+    };
+    // Also refuses NaN, which no range contains.
+    if !(min_s..=max_s).contains(&seconds) {
+        return Err(PyValueError::new_err(format!(
+            "{name} {shown} is out of range: {rule}"
+        )));
+    }
+    // Rounded to the nanosecond, so that 0.3 is 300 ms and not a hair below it.
+    Ok(Duration::from_nanos((seconds * 1e9).round() as u64))
+}
+
+/// A float as Python's `repr` writes the usual ones (`nan`, `inf`, `-inf`, `0.25`).
+fn float_text(value: f64) -> String {
+    if value.is_nan() {
+        "nan".to_owned()
+    } else if value.is_infinite() {
+        if value > 0.0 { "inf" } else { "-inf" }.to_owned()
+    } else {
+        format!("{value:?}")
+    }
 }
 
 /// A separator: a `str` of exactly one character.

@@ -5,8 +5,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use snowflake::{Error, SnowflakeId};
 
-use crate::args;
+use crate::args::{self, Opt};
 use crate::exact::Int;
+use crate::lease::{self, LeasedSnowflakeIdGenerator};
 
 /// Ids generated per lock of the sequence in a batch.
 const CHUNK: usize = 1024;
@@ -38,6 +39,9 @@ fn generate_error(error: Error, value: Option<&Int>) -> PyErr {
 /// `RuntimeError` instead of repeating the parent's ids. Create a generator with its own
 /// worker id in the child.
 ///
+/// `SnowflakeIdGenerator.leased(dsn)` allocates the worker id instead: it leases one from a
+/// PostgreSQL table and returns a `LeasedSnowflakeIdGenerator`.
+///
 /// Raises `TypeError` if `worker_id` is not an int (a bool is not), and `ValueError` if it is
 /// out of range.
 #[pyclass(frozen, module = "identifier", name = "SnowflakeIdGenerator")]
@@ -54,6 +58,45 @@ impl SnowflakeIdGenerator {
             snowflake::SnowflakeIdGenerator::new(u16::try_from(worker_id).unwrap_or(u16::MAX))
         })?;
         Ok(SnowflakeIdGenerator { inner })
+    }
+
+    /// A generator whose worker id is leased from the PostgreSQL table `table`, so that
+    /// processes on any number of hosts sharing the table never use one worker id at the same
+    /// time: a `LeasedSnowflakeIdGenerator`, with `generate`, `generate_ids`, `worker_id`,
+    /// `state` and `release()`, and a context manager that releases the lease at the end of
+    /// the `with` block.
+    ///
+    /// `dsn` is a libpq connection string: `key=value` pairs (`host=/run/postgresql
+    /// dbname=app user=app`; a `host` starting with `/` is a Unix socket directory) or a URL
+    /// (`postgresql://app@db.internal/app`). The client is pure Rust, without TLS (use a Unix
+    /// socket, a private network or a local proxy) and without libpq. `table` is a plain or
+    /// schema-qualified name (ASCII letters, digits, `_`), created with its 1024 rows if
+    /// missing. `ttl_s` (0.3 to 86400, an int or a float) is how long the database grants the
+    /// lease after each renewal: a renewal runs every `ttl_s / 3`, and the worker id of a
+    /// holder that dies is free again `ttl_s` after its last renewal. The holder stops serving
+    /// `ttl_s / 10` (at most 1 s) before the database would let another process take over.
+    ///
+    /// Acquire one per process, after any `fork`, and share it between threads. Waits for the
+    /// server with the GIL released (a few round trips; at most twice the ttl).
+    ///
+    /// Raises `TypeError` if `dsn` or `table` is not a str or `ttl_s` not an int or a float
+    /// (a bool is not); `ValueError` if `dsn` does not parse, `table` is not a valid name, or
+    /// `ttl_s` is out of range (or NaN); and `LeaseError` (a `RuntimeError`) if the server
+    /// cannot be reached (the message says where), refuses the connection or has no such
+    /// database, if the table has another shape or a statement on it fails, if every worker id
+    /// is held, or if the server does not answer within twice the ttl.
+    #[staticmethod]
+    #[pyo3(
+        signature = (dsn, *, table = Opt::Absent, ttl_s = Opt::Absent),
+        text_signature = "(dsn, *, table='snowflake_worker_lease', ttl_s=10.0)"
+    )]
+    fn leased<'py>(
+        py: Python<'py>,
+        dsn: &Bound<'py, PyAny>,
+        table: Opt<'py>,
+        ttl_s: Opt<'py>,
+    ) -> PyResult<LeasedSnowflakeIdGenerator> {
+        lease::leased(py, dsn, &table, &ttl_s)
     }
 
     /// The worker id written into every id of this generator.

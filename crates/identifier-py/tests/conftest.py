@@ -1,11 +1,14 @@
-"""Shared helpers: the golden vectors of the workspace, the independent implementations, and the
-time-ordered formats as the tests reach them."""
+"""Shared helpers: the golden vectors of the workspace, the independent implementations, the
+time-ordered formats as the tests reach them, and a throwaway PostgreSQL server for the leases."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
+import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,3 +134,118 @@ UUID7 = time_ordered(
     "uuid7", "ms", 48, r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
 )
 OBJECT_ID = time_ordered("object_id", "s", 32, r"[0-9a-f]{24}")
+
+
+# A throwaway PostgreSQL server for the leased Snowflake generators, as the Rust tests start
+# theirs (crates/test-support/src/postgres.rs): initdb into a new temporary directory, the
+# server listening on a Unix socket in that directory only, stopped and removed at the end.
+
+PG_PORT = 5432  # in the socket's file name only: no TCP port is opened
+PG_USER = "identifier"  # the superuser initdb creates, trusted on the socket
+PG_MISSING = (
+    "the lease tests need a PostgreSQL server (initdb, pg_ctl), and none was found: install "
+    "the Debian package `postgresql` (apt-get install postgresql), or set PG_BINDIR to the "
+    "directory that holds initdb"
+)
+
+
+def postgres_bindir() -> Path:
+    """The directory of initdb, pg_ctl and psql: PG_BINDIR, `pg_config --bindir`, or the newest
+    /usr/lib/postgresql/*/bin; a failure (not a skip) naming the package if there is none."""
+    if os.environ.get("PG_BINDIR"):
+        return Path(os.environ["PG_BINDIR"])
+    try:
+        out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=False)
+        if out.returncode == 0 and (Path(out.stdout.strip()) / "initdb").exists():
+            return Path(out.stdout.strip())
+    except OSError:
+        pass  # Debian's pg_config comes from libpq-dev, which a server machine may lack
+    found = [path.parent for path in Path("/usr/lib/postgresql").glob("*/bin/initdb")]
+    if not found:
+        pytest.fail(PG_MISSING)
+
+    def version(bindir: Path) -> tuple:
+        return tuple(int(part) if part.isdigit() else 0 for part in bindir.parent.name.split("."))
+
+    return max(found, key=version)
+
+
+@dataclass
+class Postgres:
+    """A running throwaway server: its socket directory and the binaries that run it."""
+
+    dir: Path
+    bindir: Path
+    as_postgres: bool  # as root, the server's programs run as the `postgres` user
+
+    @property
+    def dsn(self) -> str:
+        return self.connection_string("postgres")
+
+    def connection_string(self, dbname: str) -> str:
+        return f"host={self.dir} port={PG_PORT} user={PG_USER} dbname={dbname}"
+
+    def command(self, program: str, *args: str) -> list[str]:
+        command = [str(self.bindir / program), *args]
+        return ["runuser", "-u", "postgres", "--", *command] if self.as_postgres else command
+
+    def run(self, program: str, *args: str) -> None:
+        done = subprocess.run(self.command(program, *args), capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            log = self.dir / "server.log"
+            pytest.fail(
+                f"PostgreSQL's {program} failed (exit status {done.returncode}):\n"
+                f"{done.stdout}{done.stderr}\nserver log:\n"
+                f"{log.read_text(errors='replace') if log.exists() else '(none)'}"
+            )
+
+    def psql_command(self, sql: str) -> list[str]:
+        return [
+            str(self.bindir / "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+            "-h", str(self.dir), "-p", str(PG_PORT), "-U", PG_USER, "-d", "postgres", "-c", sql,
+        ]
+
+    def sql(self, sql: str) -> str:
+        """The output of `sql` run by psql (unaligned, tuples only), stripped."""
+        done = subprocess.run(self.psql_command(sql), capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, f"psql failed on {sql!r}: {done.stderr}"
+        return done.stdout.strip()
+
+    def stop(self) -> None:
+        # Errors ignored: this also runs after a failed start, and must still remove the files.
+        try:
+            subprocess.run(
+                self.command("pg_ctl", "stop", "-w", "-m", "immediate", "-D", str(self.dir / "data")),
+                capture_output=True,
+                timeout=120,
+            )
+        except (OSError, subprocess.SubprocessError):
+            pass
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for the session, on a Unix socket in a new temporary directory."""
+    bindir = postgres_bindir()
+    for program in ("initdb", "pg_ctl", "psql"):
+        if not (bindir / program).exists():
+            pytest.fail(f"{bindir / program} is missing: {PG_MISSING}")
+    as_postgres = os.geteuid() == 0
+    server = Postgres(Path(tempfile.mkdtemp(prefix="identifier-py-pg-")), bindir, as_postgres)
+    try:
+        if as_postgres:
+            # initdb refuses root: the server runs as `postgres`, in a directory it owns.
+            try:
+                shutil.chown(server.dir, "postgres", "postgres")
+            except (LookupError, OSError) as error:
+                pytest.fail(f"running as root, the server needs the `postgres` user: {error}; {PG_MISSING}")
+        data, log = str(server.dir / "data"), str(server.dir / "server.log")
+        server.run(
+            "initdb", "-D", data, "-U", PG_USER, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"
+        )
+        options = f"-k {server.dir} -p {PG_PORT} -c listen_addresses='' -c fsync=off"
+        server.run("pg_ctl", "start", "-w", "-D", data, "-l", log, "-o", options)
+        yield server
+    finally:
+        server.stop()

@@ -50,7 +50,13 @@ def parameters(function) -> list[tuple[str, object, object]]:
 
 
 def test_the_package_exports_the_seed_names_and_the_batches():
-    expected = set(SIGNATURES) | {"SnowflakeIdGenerator", "__version__"}
+    expected = set(SIGNATURES) | {
+        "SnowflakeIdGenerator",
+        "LeasedSnowflakeIdGenerator",
+        "LeaseError",
+        "LeaseState",
+        "__version__",
+    }
     assert set(identifier.__all__) == expected
     for name in expected:
         assert hasattr(identifier, name), name
@@ -72,14 +78,30 @@ def test_the_snowflake_generator_takes_a_keyword_only_worker_id():
     assert parameters(cls.generate_ids)[1:] == [("n", ONLY, P.empty)]
 
 
+def test_the_leased_generator_takes_a_dsn_and_keyword_only_options():
+    assert parameters(identifier.SnowflakeIdGenerator.leased) == [
+        ("dsn", POS, P.empty),
+        ("table", KW, "snowflake_worker_lease"),
+        ("ttl_s", KW, 10.0),
+    ]
+    cls = identifier.LeasedSnowflakeIdGenerator
+    assert parameters(cls.generate)[1:] == [("timestamp_ms", KW, None)]
+    assert parameters(cls.generate_ids)[1:] == [("n", ONLY, P.empty)]
+    assert issubclass(identifier.LeaseError, RuntimeError)
+    assert identifier.LeaseError.__module__ == "identifier"
+    assert cls.__module__ == "identifier"
+
+
 def test_every_public_name_has_a_docstring():
     for name in identifier.__all__:
         if name == "__version__":
             continue
         doc = getattr(identifier, name).__doc__
         assert doc and len(doc) > 80, name
-    for method in ("generate", "generate_ids", "worker_id"):
+    for method in ("generate", "generate_ids", "worker_id", "leased"):
         assert getattr(identifier.SnowflakeIdGenerator, method).__doc__, method
+    for method in ("generate", "generate_ids", "worker_id", "state", "release", "__enter__", "__exit__"):
+        assert getattr(identifier.LeasedSnowflakeIdGenerator, method).__doc__, method
     assert identifier.__doc__ and "fork" in identifier.__doc__
 
 

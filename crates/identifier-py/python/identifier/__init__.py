@@ -12,6 +12,11 @@ fresh sequence and a reseeded random generator, so parent and child share no id;
 ``SnowflakeIdGenerator`` created before the fork raises ``RuntimeError`` in the child
 instead, since its worker id belongs to the parent.
 
+``SnowflakeIdGenerator.leased(dsn)`` leases the worker id from a PostgreSQL table instead of
+taking it from the caller: a ``LeasedSnowflakeIdGenerator``, whose refusals (a lease lost,
+expired or released, an id ahead of the lease, a forked child) raise ``LeaseError``, a
+``RuntimeError``. Its ``state`` is a ``LeaseState`` dict.
+
 The content ids (``generate_stable_content_id``, ``generate_stable_uuid5``) are a function of
 the data: a typed encoding streamed into BLAKE2b, the same as the Rust crate ``content-id``,
 so one JSON document read by ``json.loads`` has one id in Python, in Rust and from the
@@ -31,7 +36,11 @@ None of these ids is a secret: use ``secrets.token_urlsafe`` for tokens.
 The package is a Rust extension over the crates of the ``identifier`` workspace.
 """
 
+from typing import TypedDict
+
 from identifier._identifier import (
+    LeasedSnowflakeIdGenerator,
+    LeaseError,
     SnowflakeIdGenerator,
     __version__,
     extract_object_id_timestamp_s,
@@ -50,7 +59,32 @@ from identifier._identifier import (
     verify_checksummed_id,
 )
 
+
+class LeaseState(TypedDict):
+    """The ``state`` of a ``LeasedSnowflakeIdGenerator``, a snapshot of its lease: the leased
+    ``worker_id``; the row's ``generation`` (incremented by every acquisition); the ``table``;
+    ``floor_ms`` and ``high_water_ms``, the lowest and highest timestamps (ms since the Unix
+    epoch) it may serve now; ``took_over_ahead``, whether the previous holder had run ahead of
+    the clock (ids start at the floor until the clock catches up); ``lost``, whether another
+    process took the row over (for good); ``time_left_s``, the seconds until the local
+    deadline (None once it has passed or the lease is lost); and ``last_renewal_error``, why
+    the last renewal failed (None after a success)."""
+
+    worker_id: int
+    generation: int
+    table: str
+    floor_ms: int
+    high_water_ms: int
+    took_over_ahead: bool
+    lost: bool
+    time_left_s: float | None
+    last_renewal_error: str | None
+
+
 __all__ = [
+    "LeaseError",
+    "LeaseState",
+    "LeasedSnowflakeIdGenerator",
     "SnowflakeIdGenerator",
     "__version__",
     "extract_object_id_timestamp_s",

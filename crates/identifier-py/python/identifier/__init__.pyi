@@ -1,7 +1,8 @@
 """Type stubs of the ``identifier`` package (the extension ``identifier._identifier``)."""
 
 import uuid
-from typing import Final, final
+from types import TracebackType
+from typing import Final, Literal, TypedDict, final
 
 __version__: Final[str]
 __all__: list[str]
@@ -43,6 +44,15 @@ class SnowflakeIdGenerator:
     process forked after it was created."""
 
     def __init__(self, *, worker_id: int) -> None: ...
+    @staticmethod
+    def leased(
+        dsn: str, *, table: str = "snowflake_worker_lease", ttl_s: float = 10.0
+    ) -> LeasedSnowflakeIdGenerator:
+        """A generator whose worker id is leased from the PostgreSQL table ``table`` of the
+        libpq connection string ``dsn``, renewed every ``ttl_s / 3`` (0.3 to 86400 s). Raises
+        ``TypeError``/``ValueError`` naming a bad argument, ``LeaseError`` if the server, the
+        table or a full table refuses the lease."""
+
     @property
     def worker_id(self) -> int:
         """The worker id written into every id of this generator."""
@@ -52,6 +62,55 @@ class SnowflakeIdGenerator:
 
     def generate_ids(self, n: int, /) -> list[int]:
         """``n`` new ids, in increasing order, generated with the GIL released."""
+
+class LeaseError(RuntimeError):
+    """A worker id lease that could not be acquired, kept or released: the server, the table,
+    every worker id held; or, from ``generate``, a lease lost, expired or released, an id
+    ahead of the lease's high-water mark, or a child forked after the lease was acquired."""
+
+class LeaseState(TypedDict):
+    """The ``state`` of a ``LeasedSnowflakeIdGenerator``: a snapshot of its lease."""
+
+    worker_id: int
+    generation: int
+    table: str
+    floor_ms: int
+    high_water_ms: int
+    took_over_ahead: bool
+    lost: bool
+    time_left_s: float | None
+    last_renewal_error: str | None
+
+@final
+class LeasedSnowflakeIdGenerator:
+    """Strictly increasing Snowflake ids under a worker id leased from a PostgreSQL table, from
+    ``SnowflakeIdGenerator.leased``. Raises ``LeaseError`` rather than risk a duplicate; a
+    context manager that releases the lease."""
+
+    @property
+    def worker_id(self) -> int:
+        """The leased worker id written into every id (also after ``release()``)."""
+
+    @property
+    def state(self) -> LeaseState:
+        """The lease as it stands; raises ``LeaseError`` after ``release()``."""
+
+    def generate(self, *, timestamp_ms: int | None = None) -> int:
+        """The next id; raises ``LeaseError`` if the lease does not allow it."""
+
+    def generate_ids(self, n: int, /) -> list[int]:
+        """``n`` new ids, in increasing order, generated with the GIL released."""
+
+    def release(self) -> None:
+        """Frees the worker id at once; does nothing if already released."""
+
+    def __enter__(self) -> LeasedSnowflakeIdGenerator: ...
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> Literal[False]: ...
 
 def extract_snowflake_timestamp_ms(snowflake_id: int) -> int:
     """The timestamp of a Snowflake id (an int from 0 to 2**63 - 1), in ms since the epoch."""

@@ -27,8 +27,8 @@ const MAX_SETTING: Duration = Duration::from_secs(86_400);
 /// `lease-postgres` feature.
 ///
 /// Nothing is checked until `acquire`, which reports a bad setting as a [`LeaseError`]
-/// naming it. The defaults: table `snowflake_worker_lease`, ttl 10 s, margin 1 s, maximum
-/// clock skew 1 s.
+/// naming it. The defaults: table `snowflake_worker_lease`, ttl 10 s, margin a tenth of the
+/// ttl up to 1 s, maximum clock skew 1 s.
 ///
 /// `Debug` leaves out the connection string, which may hold a password.
 ///
@@ -50,7 +50,8 @@ pub struct LeaseConfig {
     connection: String,
     table: String,
     ttl: Duration,
-    margin: Duration,
+    /// `None`: a tenth of the ttl, at most 1 s.
+    margin: Option<Duration>,
     max_clock_skew: Duration,
 }
 
@@ -77,7 +78,7 @@ impl LeaseConfig {
             connection: connection.to_owned(),
             table: DEFAULT_TABLE.to_owned(),
             ttl: Duration::from_secs(10),
-            margin: Duration::from_secs(1),
+            margin: None,
             max_clock_skew: Duration::from_secs(1),
         }
     }
@@ -118,7 +119,8 @@ impl LeaseConfig {
     /// How much sooner than the database the holder considers its lease over: it stops
     /// serving at ttl - margin after sending its last successful renewal, measured on its own
     /// boot clock. Covers a local clock that runs slow relative to the database's by up to
-    /// margin/(ttl - margin). Less than ttl/3; default 1 s.
+    /// margin/(ttl - margin). Less than ttl/3; by default a tenth of the ttl, at most 1 s
+    /// (1 s of the default 10 s: a clock up to 11 % slow).
     ///
     /// # Examples
     ///
@@ -129,7 +131,7 @@ impl LeaseConfig {
     /// ```
     #[must_use]
     pub fn margin(mut self, margin: Duration) -> LeaseConfig {
-        self.margin = margin;
+        self.margin = Some(margin);
         self
     }
 
@@ -164,10 +166,11 @@ impl LeaseConfig {
             }
         }
         let third = self.ttl / 3;
-        if self.ttl < MIN_TTL || self.margin >= third {
+        let margin = self.effective_margin();
+        if self.ttl < MIN_TTL || margin >= third {
             return Err(LeaseError::TtlTooSmall {
                 ttl: self.ttl,
-                margin: self.margin,
+                margin,
             });
         }
         let mut client = postgres::Config::from_str(&self.connection).map_err(|error| {
@@ -217,12 +220,20 @@ impl LeaseConfig {
             target,
             table,
             ttl: self.ttl,
-            margin: self.margin,
+            margin,
             skew_ms: millis(self.max_clock_skew),
             renew_every: third,
             retry_every: (self.ttl / 20).max(Duration::from_millis(50)),
             lead_ms: millis(third) * 2,
         })
+    }
+}
+
+impl LeaseConfig {
+    /// The margin set, or a tenth of the ttl, at most 1 s.
+    fn effective_margin(&self) -> Duration {
+        self.margin
+            .unwrap_or_else(|| (self.ttl / 10).min(Duration::from_secs(1)))
     }
 }
 
@@ -237,7 +248,7 @@ impl fmt::Debug for LeaseConfig {
         f.debug_struct("LeaseConfig")
             .field("table", &self.table)
             .field("ttl", &self.ttl)
-            .field("margin", &self.margin)
+            .field("margin", &self.effective_margin())
             .field("max_clock_skew", &self.max_clock_skew)
             .finish_non_exhaustive()
     }

@@ -200,7 +200,17 @@ impl LeasedGenerator {
     pub fn generate(&self) -> Result<SnowflakeId, Error> {
         let now_ns = self.check_lease()?;
         let reading = self.wall_ms(now_ns).max(self.floor_ms);
-        self.check_ceiling(self.inner.generate_at(reading)?)
+        check_timestamp_ms(reading)?;
+        // The sequence directly: `generate_at` would check the fork and the range again.
+        let (tick, counter) = self.inner.sequence().next_at(reading);
+        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
+        if tick > ceiling {
+            return Err(Error::AheadOfLease {
+                timestamp_ms: tick,
+                high_water_ms: ceiling,
+            });
+        }
+        self.inner.pack(tick, counter)
     }
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds), raised to the
