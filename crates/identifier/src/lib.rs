@@ -154,7 +154,8 @@
 //! `zerocopy` (casts between ids and bytes: both ways for ULIDs and ObjectIds, whose every bit
 //! pattern is an id; from ids only for UUIDv7s and Snowflake ids, whose bytes are checked by
 //! `TryFrom`), `arbitrary` (valid ids for fuzz targets) and `schemars` (the JSON Schema of the
-//! serde form): the same feature in every enabled time-ordered format.
+//! serde form): the same feature in every enabled time-ordered format. `lease-postgres`:
+//! `snowflake::LeasedGenerator`, Snowflake worker ids leased from a PostgreSQL table.
 //!
 //! Without `generate`, `std` and the formats that need them (`content-id`, `checksummed-id`),
 //! this crate is `no_std` as the format crates are: `default-features = false, features =
@@ -187,7 +188,8 @@ pub use ulid;
 pub use uuid7;
 
 /// The README's `rust` blocks, compiled and run as doctests (the ones that need a server are
-/// compiled only), so that every block a reader copies builds as written.
-#[cfg(doctest)]
+/// compiled only), so that every block a reader copies builds as written. They use the
+/// features the README names, which `cargo test --workspace --all-features` turns on.
+#[cfg(all(doctest, feature = "lease-postgres"))]
 #[doc = include_str!("../../../README.md")]
 struct Readme;
