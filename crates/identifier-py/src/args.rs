@@ -107,15 +107,21 @@ pub(crate) fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
         .map_err(|_| PyTypeError::new_err(format!("{name} must be a bool, not {}", type_name(obj))))
 }
 
+/// `obj` as a `str`, or the `TypeError` naming the parameter.
+fn str_object<'a, 'py>(
+    obj: &'a Bound<'py, PyAny>,
+    name: &str,
+) -> PyResult<&'a Bound<'py, PyString>> {
+    obj.cast::<PyString>()
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(obj))))
+}
+
 /// A `str` option (a connection string, a table name), as its characters.
 pub(crate) fn string<'a>(
     obj: &'a Bound<'_, PyAny>,
     name: &str,
 ) -> PyResult<std::borrow::Cow<'a, str>> {
-    let text = obj.cast::<PyString>().map_err(|_| {
-        PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(obj)))
-    })?;
-    text.to_cow().map_err(|_| {
+    str_object(obj, name)?.to_cow().map_err(|_| {
         PyValueError::new_err(format!(
             "{name} must be text that UTF-8 can encode, not one with a lone surrogate"
         ))
@@ -203,9 +209,7 @@ pub(crate) fn text<'a>(
     obj: &'a Bound<'_, PyAny>,
     name: &str,
 ) -> PyResult<std::borrow::Cow<'a, str>> {
-    let text = obj.cast::<PyString>().map_err(|_| {
-        PyTypeError::new_err(format!("{name} must be a str, not {}", type_name(obj)))
-    })?;
+    let text = str_object(obj, name)?;
     // A lone surrogate has no UTF-8, and is no symbol of any format: said as such, rather
     // than through a replacement character that is not in the text.
     text.to_cow()

@@ -19,6 +19,7 @@ use snowflake::{EPOCH_MS, Error, LeaseConfig, LeasedGenerator, SnowflakeId};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
+use crate::snowflake_generator::{CHUNK, generated_ids};
 
 create_exception!(
     identifier,
@@ -38,9 +39,6 @@ create_exception!(
      acquired. The message says which; `state['lost']` tells a lost lease from one that may \
      come back."
 );
-
-/// Ids generated per call to `fill` in a batch, as `SnowflakeIdGenerator.generate_ids` does.
-const CHUNK: usize = 1024;
 
 /// The range of `ttl_s`, in seconds: the crate's (300 ms to a day).
 const TTL_RANGE_S: (f64, f64) = (0.3, 86_400.0);
@@ -286,24 +284,23 @@ impl LeasedSnowflakeIdGenerator {
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let n = args::count(n)?;
-        let mut ids: Vec<SnowflakeId> = Vec::new();
-        ids.try_reserve_exact(n).map_err(|_| args::too_many(n))?;
-        ids.resize(n, SnowflakeId::MIN);
         // The lock is taken and let go without the GIL: a thread holding it never waits for
-        // the GIL.
-        let filled = py.detach(|| {
-            let slot = self.slot.read().unwrap_or_else(PoisonError::into_inner);
-            slot.as_ref().map(|generator| {
+        // the GIL. `None`: released.
+        generated_ids(
+            py,
+            n,
+            |ids| {
+                let slot = self.slot.read().unwrap_or_else(PoisonError::into_inner);
+                let generator = slot.as_ref().ok_or(None)?;
                 ids.chunks_mut(CHUNK)
                     .try_for_each(|chunk| generator.fill(chunk))
-            })
-        });
-        match filled {
-            None => return Err(LeaseError::new_err(released_message(self.worker_id))),
-            Some(filled) => filled.map_err(|e| self.generate_error(e, None))?,
-        }
-        PyList::new(py, ids.into_iter().map(u64::from))
+                    .map_err(Some)
+            },
+            |error| match error {
+                None => LeaseError::new_err(released_message(self.worker_id)),
+                Some(error) => self.generate_error(error, None),
+            },
+        )
     }
 
     /// Frees the worker id at once (its row stays, with its high-water mark, for the next

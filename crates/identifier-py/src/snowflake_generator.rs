@@ -10,7 +10,7 @@ use crate::exact::Int;
 use crate::lease::{self, LeasedSnowflakeIdGenerator};
 
 /// Ids generated per lock of the sequence in a batch.
-const CHUNK: usize = 1024;
+pub(crate) const CHUNK: usize = 1024;
 
 /// The Python error of a generator's error: `RuntimeError` in a forked child, `ValueError`
 /// for a timestamp out of range (`value` as the caller wrote it, or the clock's reading).
@@ -160,21 +160,36 @@ impl SnowflakeIdGenerator {
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let n = args::count(n)?;
-        let mut ids: Vec<SnowflakeId> = Vec::new();
-        ids.try_reserve_exact(n).map_err(|_| args::too_many(n))?;
-        ids.resize(n, SnowflakeId::MIN);
-        let filled = py.detach(|| {
-            ids.chunks_mut(CHUNK)
-                .try_for_each(|chunk| self.inner.fill(chunk))
-        });
-        filled.map_err(|e| generate_error(e, None))?;
-        PyList::new(py, ids.into_iter().map(u64::from))
+        generated_ids(
+            py,
+            n,
+            |ids| {
+                ids.chunks_mut(CHUNK)
+                    .try_for_each(|chunk| self.inner.fill(chunk))
+            },
+            |error| generate_error(error, None),
+        )
     }
 
     fn __repr__(&self) -> String {
         format!("SnowflakeIdGenerator(worker_id={})", self.inner.worker_id())
     }
+}
+
+/// `n` ids (`n` as the caller gave it), made by `fill` into a buffer of that many with the GIL
+/// released, as a list of ints; `fill`'s error becomes the Python error `error` makes of it.
+pub(crate) fn generated_ids<'py, E: Send>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    fill: impl FnOnce(&mut [SnowflakeId]) -> Result<(), E> + Send,
+    error: impl FnOnce(E) -> PyErr,
+) -> PyResult<Bound<'py, PyList>> {
+    let n = args::count(n)?;
+    let mut ids: Vec<SnowflakeId> = Vec::new();
+    ids.try_reserve_exact(n).map_err(|_| args::too_many(n))?;
+    ids.resize(n, SnowflakeId::MIN);
+    py.detach(|| fill(&mut ids)).map_err(error)?;
+    PyList::new(py, ids.into_iter().map(u64::from))
 }
 
 /// The timestamp of a Snowflake id, in milliseconds since the Unix epoch:
