@@ -19,6 +19,13 @@ pub(crate) fn run(ids: &[String], as_json: bool, out: &mut impl Write) -> Result
                 let mut object = Map::new();
                 object.insert("id".into(), json!(id));
                 object.extend(fields.into_iter().map(|f| (f.name.to_owned(), f.value)));
+                let policy = object
+                    .get("format")
+                    .and_then(Value::as_str)
+                    .and_then(generator_policy);
+                if let Some(policy) = policy {
+                    object.insert("generator_policy".into(), policy);
+                }
                 writeln!(out, "{}", json_line(&Value::Object(object)))?;
             }
             (Ok(fields), false) => {
@@ -187,6 +194,19 @@ fn why_not_checksummed(id: &str) -> String {
         );
     }
     format!("check symbol {check:?} does not match the payload")
+}
+
+/// How this crate's generator makes ids of `format`, as a JSON object; `None` for a format
+/// without a time-ordered generator.
+fn generator_policy(format: &str) -> Option<Value> {
+    let policy = match format {
+        "ULID" => serde_json::to_value(ulid::POLICY),
+        "UUIDv7" => serde_json::to_value(uuid7::POLICY),
+        "ObjectId" => serde_json::to_value(objectid::POLICY),
+        "Snowflake" => serde_json::to_value(snowflake::POLICY),
+        _ => return None,
+    };
+    policy.ok()
 }
 
 /// The format and the timestamp, in text and in milliseconds.

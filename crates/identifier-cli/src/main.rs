@@ -4,8 +4,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 
 mod content;
 mod generate;
@@ -26,6 +27,10 @@ Examples:
   identifier ulid -n 3                      three ULIDs, strictly increasing
   identifier uuid7 --at 1645557742000       a UUIDv7 for an explicit Unix millisecond
   identifier snowflake --worker-id 7 -n 2   two Snowflake ids from worker 7
+  identifier snowflake --lease 'host=/run/postgresql dbname=app' --forever --rate 100
+                                            100 ids a second under a worker id leased from
+                                            a PostgreSQL table, until interrupted
+  identifier ulid --policy                  how ULIDs are made: layout, clock, counter
   identifier checksummed --length 8         a code like 7K3M-9QPA-X
   identifier verify H88C-MK9B-VJ1V-P        check a code (exit status 1 if invalid)
   identifier inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
@@ -42,10 +47,61 @@ enum Command {
     /// With --at, the timestamp is in seconds.
     Objectid(CountAndTimestamp),
     /// Snowflake ids: milliseconds since 2024-01-01, 10-bit worker id, 12-bit sequence.
+    ///
+    /// The worker id is given (--worker-id) or leased from a PostgreSQL table (--lease).
+    ///
+    /// Exit status: 0 when done (or when the reader of standard output went away), 1 for an
+    /// error (a lease that could not be acquired included), 2 for a usage error, 3 when a
+    /// lease was lost or could not be renewed: the ids written until then are valid.
+    #[command(group(
+        ArgGroup::new("worker")
+            .args(["worker_id", "lease", "policy"])
+            .required(true)
+    ))]
     Snowflake {
         /// This process's worker id, 0 to 1023; no two processes may share one.
         #[arg(long, value_parser = worker_id)]
-        worker_id: u16,
+        worker_id: Option<u16>,
+        /// Lease the worker id from a PostgreSQL table instead of --worker-id, so that no two
+        /// processes sharing the table use the same one at the same time.
+        ///
+        /// CONNECTION is a libpq connection string: a URL (postgresql://user@host/db) or
+        /// key=value pairs (host=/run/postgresql dbname=app user=app; a host starting with /
+        /// is the directory of a Unix socket). No TLS. The table is created if missing.
+        ///
+        /// No worker id to be had (the server unreachable, every worker id held): exit
+        /// status 1. Each id is written and flushed as soon as it is made. While the lease is
+        /// not renewed in time (the server is slow or away), nothing is written and a line on
+        /// standard error says so; if that lasts longer than the ttl, or another process takes
+        /// the worker id over, the command stops with exit status 3. The lease is released
+        /// at the end; an interrupted --forever run (Ctrl-C, kill) leaves its row to expire
+        /// after the ttl, as a crash would.
+        #[arg(long, value_name = "CONNECTION", conflicts_with = "at")]
+        lease: Option<String>,
+        /// The lease table: `name` or `schema.name`, of ASCII letters, digits and `_`.
+        /// Default: snowflake_worker_lease.
+        // `requires` alone lets --worker-id through: it conflicts with --lease, which makes
+        // clap excuse the missing --lease.
+        #[arg(
+            long,
+            value_name = "NAME",
+            requires = "lease",
+            conflicts_with_all = ["worker_id", "policy"]
+        )]
+        lease_table: Option<String>,
+        /// How long the lease lasts after each renewal, in seconds: a decimal number such as
+        /// 2 or 0.5, at least 0.3. Renewals run every ttl/3, and the command stops serving a
+        /// tenth of the ttl (at most 1 s) before the lease would end. The worker id of a
+        /// process that died (or was interrupted) is free again a ttl after its last renewal.
+        /// Default: 10.
+        #[arg(
+            long,
+            value_name = "SECONDS",
+            requires = "lease",
+            conflicts_with_all = ["worker_id", "policy"],
+            value_parser = seconds
+        )]
+        lease_ttl: Option<Duration>,
         #[command(flatten)]
         options: CountAndTimestamp,
     },
@@ -96,7 +152,10 @@ enum Command {
         /// The identifiers.
         #[arg(required = true)]
         ids: Vec<String>,
-        /// One JSON object a line.
+        /// One JSON object a line. For ULIDs, UUIDv7s, ObjectIds and Snowflake ids, the key
+        /// `generator_policy` holds how this crate's generator makes ids of this format (as
+        /// `identifier ulid --policy` prints it); an id made by another generator may have
+        /// been made otherwise.
         #[arg(long)]
         json: bool,
     },
@@ -161,18 +220,46 @@ enum Command {
     },
 }
 
-/// The options of the subcommands that generate time-ordered ids: how many, and when.
+/// The options of the subcommands that generate time-ordered ids: how many, when, how fast.
 #[derive(Args)]
 struct CountAndTimestamp {
     /// How many ids, 0 to 18446744073709551615, strictly increasing. They are made and
     /// written 1024 at a time (each 1024 from one clock reading), so memory does not grow
-    /// with the count and a reader may stop early (`| head`).
+    /// with the count and a reader may stop early (`| head`); one at a time, each flushed,
+    /// with --rate or --lease.
     #[arg(short = 'n', long = "count", default_value_t = 1, value_parser = decimal)]
     count: u64,
+    /// Generate until interrupted (or until the reader of standard output goes away). With
+    /// snowflake --lease, an interrupted run (Ctrl-C, kill) leaves its lease row to expire
+    /// after the ttl, as a crash would.
+    #[arg(long, conflicts_with = "count")]
+    forever: bool,
+    /// At most this many ids a second: a decimal number above 0, such as 500 or 0.5. Ids
+    /// are made on a schedule (the process sleeps in between) and each line is flushed as
+    /// it is written. A run held up (stopped, or a lease not renewed in time) does not
+    /// catch up in a burst afterwards.
+    #[arg(long, value_name = "IDS_PER_SECOND", value_parser = rate)]
+    rate: Option<f64>,
     /// An explicit timestamp (milliseconds since the Unix epoch; seconds for objectid). Each
     /// id then gets a fresh random counter (Snowflake: the generator's sequence).
     #[arg(long, value_name = "TIMESTAMP", value_parser = decimal)]
     at: Option<u64>,
+    /// Print how this command makes ids of this format (layout, clock, counter, what happens
+    /// when the clock steps back, package and version) on one line, and exit without
+    /// generating.
+    #[arg(long, conflicts_with_all = ["count", "forever", "rate", "at"])]
+    policy: bool,
+}
+
+impl CountAndTimestamp {
+    /// What to generate, as the generating functions take it.
+    fn plan(&self) -> generate::Plan {
+        generate::Plan {
+            limit: (!self.forever).then_some(self.count),
+            at: self.at,
+            rate: self.rate,
+        }
+    }
 }
 
 /// What a number on the command line is written with: ASCII digits only, as the formats'
@@ -194,6 +281,44 @@ fn size(text: &str) -> Result<usize, String> {
     usize::try_from(decimal(text)?).map_err(|_| format!("out of range: at most {}", usize::MAX))
 }
 
+/// The parts of a decimal number written `123` or `1.25`: ASCII digits, and at most one `.`
+/// with digits on both sides.
+fn decimal_parts(text: &str) -> Option<(&str, &str)> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
+    let fraction_ok = !text.contains('.') || !fraction.is_empty();
+    (!whole.is_empty() && fraction_ok && digits(whole) && digits(fraction))
+        .then_some((whole, fraction))
+}
+
+/// A number of seconds, `2` or `0.5`, to the nanosecond.
+fn seconds(text: &str) -> Result<Duration, String> {
+    const EXPECTED: &str = "expected a decimal number of seconds such as 2 or 0.5 (ASCII \
+                            digits and at most one '.', no sign or unit)";
+    let (whole, fraction) = decimal_parts(text).ok_or(EXPECTED)?;
+    if fraction.len() > 9 {
+        return Err("at most 9 digits after the '.' (nanoseconds)".into());
+    }
+    let secs: u64 = whole
+        .parse()
+        .map_err(|_| format!("out of range: at most {} seconds", u64::MAX))?;
+    let nanos = format!("{fraction:0<9}").parse::<u32>().unwrap_or(0);
+    Ok(Duration::new(secs, nanos))
+}
+
+/// A rate in ids a second: a decimal number above 0.
+fn rate(text: &str) -> Result<f64, String> {
+    decimal_parts(text).ok_or(
+        "expected a decimal number of ids a second such as 500 or 0.5 (ASCII digits and at \
+         most one '.', no sign or exponent)",
+    )?;
+    match text.parse::<f64>() {
+        Ok(rate) if rate > 0.0 && rate.is_finite() => Ok(rate),
+        Ok(rate) if rate > 0.0 => Err("out of range: too large".into()),
+        _ => Err("must be greater than 0".into()),
+    }
+}
+
 /// A worker id written in ASCII digits. Values from 1024 to 65535 get the Snowflake crate's
 /// own range error when the generator is made.
 fn worker_id(text: &str) -> Result<u16, String> {
@@ -210,6 +335,9 @@ enum Failure {
     /// The reader of standard output went away (`| head`): not an error of ours. The command
     /// stops writing and exits with status 0.
     OutputClosed,
+    /// A leased worker id was lost or could not be renewed: a message; exit status 3. The
+    /// ids written before are valid.
+    LeaseEnded(String),
 }
 
 impl From<io::Error> for Failure {
@@ -234,6 +362,10 @@ fn main() -> ExitCode {
             eprintln!("identifier: error: {message}");
             ExitCode::FAILURE
         }
+        Err(Failure::LeaseEnded(message)) => {
+            eprintln!("identifier: error: {message}");
+            ExitCode::from(3)
+        }
     }
 }
 
@@ -244,14 +376,50 @@ fn escaped(text: &str) -> std::str::EscapeDebug<'_> {
     text.escape_debug()
 }
 
+/// Writes a generator's policy, one line.
+fn policy(policy: &impl std::fmt::Display, out: &mut impl Write) -> Result<(), Failure> {
+    writeln!(out, "{policy}")?;
+    Ok(())
+}
+
 fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
     match command {
-        Command::Ulid(o) => generate::ulids(o.count, o.at, out),
-        Command::Uuid7(o) => generate::uuid7s(o.count, o.at, out),
-        Command::Objectid(o) => generate::object_ids(o.count, o.at, out),
-        Command::Snowflake { worker_id, options } => {
-            generate::snowflakes(worker_id, options.count, options.at, out)
+        Command::Ulid(o) if o.policy => policy(&ulid::POLICY, out),
+        Command::Uuid7(o) if o.policy => policy(&uuid7::POLICY, out),
+        Command::Objectid(o) if o.policy => policy(&objectid::POLICY, out),
+        Command::Ulid(o) => generate::ulids(&o.plan(), out),
+        Command::Uuid7(o) => generate::uuid7s(&o.plan(), out),
+        Command::Objectid(o) => generate::object_ids(&o.plan(), out),
+        Command::Snowflake { options, .. } if options.policy => policy(&snowflake::POLICY, out),
+        Command::Snowflake {
+            lease: Some(connection),
+            lease_table,
+            lease_ttl,
+            options,
+            ..
+        } => {
+            let mut config = snowflake::LeaseConfig::new(&connection);
+            if let Some(table) = &lease_table {
+                config = config.table(table);
+            }
+            let ttl = match lease_ttl {
+                Some(ttl) => {
+                    config = config.ttl(ttl);
+                    ttl
+                }
+                None => snowflake::LeaseConfig::DEFAULT_TTL,
+            };
+            generate::leased_snowflakes(&config, ttl, &options.plan(), out)
         }
+        Command::Snowflake {
+            worker_id: Some(worker_id),
+            options,
+            ..
+        } => generate::snowflakes(worker_id, &options.plan(), out),
+        // The argument group requires one of the three.
+        Command::Snowflake { .. } => Err(Failure::Error(
+            "snowflake needs --worker-id, --lease or --policy".into(),
+        )),
         Command::Checksummed {
             length,
             group_size,

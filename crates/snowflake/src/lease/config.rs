@@ -56,6 +56,13 @@ pub struct LeaseConfig {
 }
 
 impl LeaseConfig {
+    /// The ttl of a configuration that does not set one.
+    ///
+    /// ```
+    /// assert_eq!(snowflake::LeaseConfig::DEFAULT_TTL.as_secs(), 10);
+    /// ```
+    pub const DEFAULT_TTL: Duration = Duration::from_secs(10);
+
     /// A configuration for the server and database of `connection`, a libpq connection
     /// string: a URL (`postgresql://user@host/db`) or `key=value` pairs (`host=/run/postgresql
     /// dbname=app`; a `host` starting with `/` is a Unix socket directory). Parsed by
@@ -77,7 +84,7 @@ impl LeaseConfig {
         LeaseConfig {
             connection: connection.to_owned(),
             table: DEFAULT_TABLE.to_owned(),
-            ttl: Duration::from_secs(10),
+            ttl: Self::DEFAULT_TTL,
             margin: None,
             max_clock_skew: Duration::from_secs(1),
         }
