@@ -687,6 +687,62 @@ fn an_unreachable_server_is_an_error_naming_it() {
     assert!(message.contains("No such file or directory"), "{message}");
 }
 
+/// The shared cluster trusts every local connection; one role is made to need a password
+/// (a `pg_hba.conf` line before the others, then a reload).
+#[test]
+fn a_wrong_password_is_an_error_naming_the_role() {
+    let (socket_dir, connection) = {
+        let cluster = shared().lock().unwrap_or_else(PoisonError::into_inner);
+        (
+            cluster.socket_dir().to_path_buf(),
+            cluster.connection_string("postgres"),
+        )
+    };
+    let hba = socket_dir.join("data").join("pg_hba.conf");
+    let rules = std::fs::read_to_string(&hba).expect("the cluster's pg_hba.conf");
+    if !rules.starts_with("local all lease_password") {
+        std::fs::write(
+            &hba,
+            format!("local all lease_password scram-sha-256\n{rules}"),
+        )
+        .unwrap();
+    }
+    let mut client = sql(&connection);
+    client
+        .batch_execute(
+            "DO $$ BEGIN CREATE ROLE lease_password LOGIN PASSWORD 'right'; \
+             EXCEPTION WHEN duplicate_object THEN NULL; END $$; \
+             GRANT CREATE ON SCHEMA public TO lease_password; SELECT pg_reload_conf();",
+        )
+        .unwrap();
+    let as_role = |password: &str| {
+        LeaseConfig::new(&format!(
+            "host={} port=5432 user=lease_password password={password} dbname=postgres",
+            socket_dir.display()
+        ))
+        .table("lease_password")
+    };
+    // The reload is asynchronous: wait until the rule is in force.
+    let error = poll("the password rule", Duration::from_secs(10), || {
+        LeasedGenerator::acquire(&as_role("wrong")).err()
+    });
+    assert!(matches!(error, LeaseError::Connect { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains("password authentication failed for user \"lease_password\""),
+        "{message}"
+    );
+    assert!(
+        !message.contains("wrong"),
+        "the password must not be shown: {message}"
+    );
+    // The right one is let in: the rule, not something else, refused the wrong one.
+    LeasedGenerator::acquire(&as_role("right"))
+        .unwrap()
+        .release()
+        .unwrap();
+}
+
 #[test]
 fn a_missing_database_is_an_error_naming_it() {
     let error =
