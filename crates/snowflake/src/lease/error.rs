@@ -22,7 +22,9 @@ use std::format;
 /// use std::time::Duration;
 ///
 /// // Checked before any connection: the margin must be below a third of the ttl.
-/// let config = LeaseConfig::new("host=/tmp").ttl(Duration::from_secs(1));
+/// let config = LeaseConfig::new("host=/tmp")
+///     .ttl(Duration::from_secs(1))
+///     .margin(Duration::from_secs(1));
 /// let error = LeasedGenerator::acquire(&config).unwrap_err();
 /// assert!(matches!(error, LeaseError::TtlTooSmall { .. }));
 /// assert!(error.to_string().contains("margin 1s"));
