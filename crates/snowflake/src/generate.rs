@@ -181,8 +181,12 @@ impl SnowflakeIdGenerator {
     ///
     /// The reading moves this generator's sequence like a real one: a reading ahead of the
     /// clock makes later [`generate`](Self::generate) calls continue from it, and a reading
-    /// behind the last one served continues the last millisecond. Use a generator of its own
-    /// to replay timestamps.
+    /// behind the last one served continues the last millisecond.
+    ///
+    /// So a timestamp behind the last one served is **not** put into the id, which surprises
+    /// a backfill of old records. Give a backfill its own path: a generator of its own, under
+    /// a worker id no live generator uses, fed the records' timestamps in increasing order;
+    /// or [`SnowflakeId::from_parts`] with a sequence the backfill keeps per millisecond.
     ///
     /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
     ///
