@@ -132,7 +132,9 @@ fn is_batch(operation: &str) -> bool {
 }
 
 pub(crate) fn run(root: &Path, update: bool) -> Result<(), String> {
-    crate::cargo(
+    // The binary cargo built, wherever its target directory is (`CARGO_TARGET_DIR`, a
+    // config): a path guessed under `target/` may be missing, or stale from another build.
+    let built = crate::cargo(
         root,
         &[
             "build",
@@ -142,9 +144,10 @@ pub(crate) fn run(root: &Path, update: bool) -> Result<(), String> {
             "benches",
             "--example",
             "gate",
+            "--message-format=json",
         ],
     )?;
-    let gate = root.join("target/release/examples/gate");
+    let gate = crate::executable(&built, "gate")?;
     let mut operations: Vec<&str> = GATED
         .iter()
         .flat_map(|row| [row.ours, row.peer])

@@ -20,7 +20,7 @@ struct Median {
 const PYTHON_HEADING: &str = "## In Python";
 
 pub(crate) fn run(root: &Path) -> Result<(), String> {
-    let medians = read_medians(&root.join("target").join("criterion"))?;
+    let medians = read_medians(&crate::target_dir(root)?.join("criterion"))?;
     if medians.is_empty() {
         return Err(
             "no criterion results in target/criterion: run `cargo bench -p benches` first".into(),

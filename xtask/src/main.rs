@@ -107,6 +107,30 @@ fn report(heading: &str, problems: &[String]) -> Result<(), String> {
 
 /// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
 /// with the command and its standard error.
+/// The path of the executable named `name` in the output of `cargo build
+/// --message-format=json`.
+fn executable(messages: &str, name: &str) -> Result<std::path::PathBuf, String> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|message| message["reason"] == "compiler-artifact")
+        .filter(|message| message["target"]["name"] == name)
+        .find_map(|message| message["executable"].as_str().map(std::path::PathBuf::from))
+        .ok_or_else(|| format!("cargo built no executable named {name:?}"))
+}
+
+/// The workspace's target directory, as cargo resolves it (`CARGO_TARGET_DIR`, a config, or
+/// `target/`).
+fn target_dir(root: &std::path::Path) -> Result<std::path::PathBuf, String> {
+    let metadata = cargo(root, &["metadata", "--format-version", "1", "--no-deps"])?;
+    let metadata: serde_json::Value =
+        serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
+    metadata["target_directory"]
+        .as_str()
+        .map(std::path::PathBuf::from)
+        .ok_or_else(|| "cargo metadata gave no target_directory".into())
+}
+
 fn cargo(root: &std::path::Path, args: &[&str]) -> Result<String, String> {
     let output = std::process::Command::new(env!("CARGO"))
         .current_dir(root)
@@ -121,4 +145,27 @@ fn cargo(root: &std::path::Path, args: &[&str]) -> Result<String, String> {
         ));
     }
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[cfg(test)]
+mod executable_tests {
+    /// Lines in the form cargo documents for `--message-format=json` ("JSON messages" in the
+    /// cargo book): the library artifact has no executable, the example has one.
+    #[test]
+    fn the_executable_is_the_one_cargo_names_not_a_guess_under_target() {
+        let messages = [
+            r#"{"reason":"compiler-artifact","target":{"name":"benches","kind":["lib"]},"executable":null}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"gate","kind":["example"]},"executable":"/elsewhere/release/examples/gate"}"#,
+            r#"{"reason":"build-finished","success":true}"#,
+        ]
+        .join("\n");
+        assert_eq!(
+            super::executable(&messages, "gate"),
+            Ok(std::path::PathBuf::from("/elsewhere/release/examples/gate"))
+        );
+        assert_eq!(
+            super::executable(&messages, "benches"),
+            Err("cargo built no executable named \"benches\"".into())
+        );
+    }
 }
