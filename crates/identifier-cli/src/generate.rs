@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use snowflake::{Error, LeaseConfig, LeasedGenerator, SnowflakeId, SnowflakeIdGenerator};
 
+use crate::lines::Line;
 use crate::{Failure, escaped};
 
 /// What to generate: how many, at which time, how fast.
@@ -22,6 +23,49 @@ pub(crate) struct Plan {
     pub(crate) at: Option<u64>,
     /// At most this many ids a second.
     pub(crate) rate: Option<f64>,
+    /// JSON lines, `{"id": ..., "timestamp_ms": ...}`, instead of the ids alone.
+    pub(crate) json: bool,
+}
+
+/// An id that can be written as a JSON line with its timestamp.
+pub(crate) trait Timed: Display {
+    /// The key and value of the timestamp, in the format's unit.
+    fn timestamp(&self) -> (&'static str, u64);
+}
+
+impl Timed for ulid::Ulid {
+    fn timestamp(&self) -> (&'static str, u64) {
+        ("timestamp_ms", self.timestamp_ms())
+    }
+}
+
+impl Timed for uuid7::Uuid7 {
+    fn timestamp(&self) -> (&'static str, u64) {
+        ("timestamp_ms", self.timestamp_ms())
+    }
+}
+
+impl Timed for objectid::ObjectId {
+    fn timestamp(&self) -> (&'static str, u64) {
+        ("timestamp_s", self.timestamp_s())
+    }
+}
+
+impl Timed for SnowflakeId {
+    fn timestamp(&self) -> (&'static str, u64) {
+        ("timestamp_ms", self.timestamp_ms())
+    }
+}
+
+/// Writes one id: alone, or as a JSON line with its timestamp. The id's text is of ASCII
+/// letters and digits only: it needs no escaping.
+fn write_id(id: &impl Timed, json: bool, out: &mut impl Write) -> std::io::Result<()> {
+    if json {
+        let (key, value) = id.timestamp();
+        writeln!(out, "{{\"id\":\"{id}\",\"{key}\":{value}}}")
+    } else {
+        writeln!(out, "{id}")
+    }
 }
 
 /// The wait before asking a lease that refused to serve again: short, so that a renewal is
@@ -90,8 +134,9 @@ const CHUNK: usize = 1024;
 /// Writes `limit` ids (without end if `None`), one a line, [`CHUNK`] at a time: `fill`
 /// overwrites each chunk of a buffer that starts as copies of `placeholder`, then the chunk
 /// is written.
-fn write_in_chunks<T: Display + Copy>(
+fn write_in_chunks<T: Timed + Copy>(
     limit: Option<u64>,
+    json: bool,
     placeholder: T,
     mut fill: impl FnMut(&mut [T]) -> Result<(), String>,
     out: &mut impl Write,
@@ -105,7 +150,7 @@ fn write_in_chunks<T: Display + Copy>(
         let chunk = &mut buffer[..len];
         fill(chunk).map_err(Failure::Error)?;
         for id in chunk.iter() {
-            writeln!(out, "{id}")?;
+            write_id(id, json, out)?;
         }
         remaining = remaining.map(|remaining| remaining - len as u64);
     }
@@ -114,8 +159,9 @@ fn write_in_chunks<T: Display + Copy>(
 
 /// Writes `limit` ids (without end if `None`) made one at a time by `next`, at most `rate` a
 /// second, flushing each line.
-fn write_paced<T: Display>(
+fn write_paced<T: Timed>(
     limit: Option<u64>,
+    json: bool,
     rate: f64,
     mut next: impl FnMut() -> Result<T, String>,
     out: &mut impl Write,
@@ -125,7 +171,7 @@ fn write_paced<T: Display>(
     while limit.is_none_or(|limit| written < limit) {
         pace.wait();
         let id = next().map_err(Failure::Error)?;
-        writeln!(out, "{id}")?;
+        write_id(&id, json, out)?;
         out.flush()?;
         pace.served();
         written += 1;
@@ -149,7 +195,7 @@ fn from_the_clock(error: impl Display) -> String {
 
 /// Writes the ids of `plan`, made by `fill` (or one by one by `generate` with a rate) from
 /// the clock or, `at` a given time (in the format's unit), one by one by `generate_at`.
-fn write_ids<T: Display + Copy, E: Display>(
+fn write_ids<T: Timed + Copy, E: Display>(
     plan: &Plan,
     placeholder: T,
     fill: impl Fn(&mut [T]) -> Result<(), E>,
@@ -160,21 +206,28 @@ fn write_ids<T: Display + Copy, E: Display>(
     match (plan.at, plan.rate) {
         (None, None) => write_in_chunks(
             plan.limit,
+            plan.json,
             placeholder,
             |ids| fill(ids).map_err(from_the_clock),
             out,
         ),
         (Some(time), None) => write_in_chunks(
             plan.limit,
+            plan.json,
             placeholder,
             |ids| each(ids, || generate_at(time)),
             out,
         ),
-        (None, Some(rate)) => {
-            write_paced(plan.limit, rate, || generate().map_err(from_the_clock), out)
-        }
+        (None, Some(rate)) => write_paced(
+            plan.limit,
+            plan.json,
+            rate,
+            || generate().map_err(from_the_clock),
+            out,
+        ),
         (Some(time), Some(rate)) => write_paced(
             plan.limit,
+            plan.json,
             rate,
             || generate_at(time).map_err(|error| error.to_string()),
             out,
@@ -283,7 +336,7 @@ fn serve_leased(
                         since.elapsed().as_millis()
                     );
                 }
-                writeln!(out, "{id}")?;
+                write_id(&id, plan.json, out)?;
                 out.flush()?;
                 written += 1;
                 if let Some(pace) = &mut pace {
@@ -342,11 +395,32 @@ pub(crate) fn checksummed(
 
 pub(crate) fn verify(codes: &[String], sep: char, out: &mut impl Write) -> Result<(), Failure> {
     let mut all_valid = true;
-    for code in codes {
-        let valid = checksummed_id::verify_with(code, sep);
-        all_valid &= valid;
-        let verdict = if valid { "valid" } else { "invalid" };
-        writeln!(out, "{}\t{verdict}", escaped(code))?;
+    if crate::lines::from_stdin(codes, "codes")? {
+        let stdin = std::io::stdin();
+        crate::lines::each(stdin.lock(), |number, line| {
+            match line {
+                Line::Text(code) => {
+                    if checksummed_id::verify_with(code, sep) {
+                        writeln!(out, "{}\tvalid", escaped(code))?;
+                    } else {
+                        all_valid = false;
+                        writeln!(out, "line {number}: {}\tinvalid", escaped(code))?;
+                    }
+                }
+                other => {
+                    all_valid = false;
+                    writeln!(out, "{}", other.problem(number).unwrap_or_default())?;
+                }
+            }
+            Ok(())
+        })?;
+    } else {
+        for code in codes {
+            let valid = checksummed_id::verify_with(code, sep);
+            all_valid &= valid;
+            let verdict = if valid { "valid" } else { "invalid" };
+            writeln!(out, "{}\t{verdict}", escaped(code))?;
+        }
     }
     if all_valid {
         Ok(())

@@ -1,62 +1,62 @@
 //! `inspect`: ask every format's strict parser whether it accepts an identifier.
 
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{self, Write};
 
 use serde_json::{Map, Value, json};
 
+use crate::layout::Layout;
+use crate::lines::{self, Line};
 use crate::rfc3339::{self, Timestamp};
 use crate::{Failure, escaped};
 
+/// What `inspect` is asked: the output's form, and how to read decimal ids.
+pub(crate) struct Options {
+    /// One JSON object a line.
+    pub(crate) json: bool,
+    /// The Snowflake layout given with --layout; `None` for this crate's, with a warning
+    /// for an id that is not plausible under it.
+    pub(crate) layout: Option<Layout>,
+    /// The epoch given with --epoch, overriding the layout's.
+    pub(crate) epoch_ms: Option<u64>,
+    /// The current Unix millisecond, for the plausibility of a Snowflake id's date.
+    pub(crate) now_ms: u64,
+}
+
 /// Prints what each id is; `Rejected` if any is none of the formats.
-pub(crate) fn run(ids: &[String], as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
+pub(crate) fn run(ids: &[String], options: &Options, out: &mut impl Write) -> Result<(), Failure> {
+    if let Some(layout) = &options.layout
+        && layout.epoch_ms.is_none()
+        && options.epoch_ms.is_none()
+    {
+        return Err(Failure::Error(format!(
+            "--layout {} needs --epoch MS: the Unix millisecond its timestamps count from",
+            layout.name
+        )));
+    }
     let mut all_recognized = true;
-    for id in ids {
-        let report = describe(id);
-        all_recognized &= report.is_ok();
-        match (report, as_json) {
-            (Ok(fields), true) => {
-                let mut object = Map::new();
-                object.insert("id".into(), json!(id));
-                object.extend(fields.into_iter().map(|f| (f.name.to_owned(), f.value)));
-                let policy = object
-                    .get("format")
-                    .and_then(Value::as_str)
-                    .and_then(generator_policy);
-                if let Some(policy) = policy {
-                    object.insert("generator_policy".into(), policy);
-                }
-                writeln!(out, "{}", json_line(&Value::Object(object)))?;
-            }
-            (Ok(fields), false) => {
-                writeln!(out, "{}", escaped(id))?;
-                for Field {
-                    name,
-                    value,
-                    remark,
-                } in fields
-                {
-                    let text = human(&value);
-                    match remark {
-                        Some(remark) => writeln!(out, "  {name:<12} {text} ({remark})")?,
-                        None => writeln!(out, "  {name:<12} {text}")?,
+    if lines::from_stdin(ids, "ids")? {
+        let stdin = io::stdin();
+        lines::each(stdin.lock(), |number, line| {
+            let recognized = match line {
+                Line::Text(id) => report(id, Some(number), options, out)?,
+                other => {
+                    let problem = other.problem(number).unwrap_or_default();
+                    if options.json {
+                        let object = json!({ "line": number, "error": problem });
+                        writeln!(out, "{}", json_line(&object))?;
+                    } else {
+                        writeln!(out, "{problem}")?;
                     }
+                    false
                 }
-            }
-            (Err(reasons), true) => {
-                let reasons: Map<String, Value> = reasons
-                    .into_iter()
-                    .map(|(format, why)| (format.to_owned(), json!(why)))
-                    .collect();
-                let object = json!({ "id": id, "error": "not an identifier", "reasons": reasons });
-                writeln!(out, "{}", json_line(&object))?;
-            }
-            (Err(reasons), false) => {
-                writeln!(out, "{}\n  not an identifier:", escaped(id))?;
-                for (format, why) in reasons {
-                    writeln!(out, "    {format:<12} {why}")?;
-                }
-            }
+            };
+            all_recognized &= recognized;
+            Ok(())
+        })?;
+    } else {
+        for id in ids {
+            all_recognized &= report(id, None, options, out)?;
         }
     }
     if all_recognized {
@@ -66,14 +66,81 @@ pub(crate) fn run(ids: &[String], as_json: bool, out: &mut impl Write) -> Result
     }
 }
 
-/// One line of a report: a name, its value, and for the human output a remark after it.
-struct Field {
-    name: &'static str,
-    value: Value,
-    remark: Option<&'static str>,
+/// Writes what `id` (of line `line` of standard input) is; whether it is an identifier.
+fn report(
+    id: &str,
+    line: Option<u64>,
+    options: &Options,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let report = describe(id, options);
+    let recognized = report.is_ok();
+    match (report, options.json) {
+        (Ok(fields), true) => {
+            let mut object = Map::new();
+            object.insert("id".into(), json!(id));
+            if let Some(line) = line {
+                object.insert("line".into(), json!(line));
+            }
+            object.extend(fields.into_iter().map(|f| (f.name.to_owned(), f.value)));
+            let policy = object
+                .get("format")
+                .and_then(Value::as_str)
+                .and_then(generator_policy);
+            // Another layout's id was not made by this crate's generator.
+            let foreign = object.get("layout").is_some_and(|layout| layout != "this");
+            if let Some(policy) = policy.filter(|_| !foreign) {
+                object.insert("generator_policy".into(), policy);
+            }
+            writeln!(out, "{}", json_line(&Value::Object(object)))?;
+        }
+        (Ok(fields), false) => {
+            writeln!(out, "{}", escaped(id))?;
+            for Field {
+                name,
+                value,
+                remark,
+            } in fields
+            {
+                let text = human(&value);
+                match remark {
+                    Some(remark) => writeln!(out, "  {name:<12} {text} ({remark})")?,
+                    None => writeln!(out, "  {name:<12} {text}")?,
+                }
+            }
+        }
+        (Err(reasons), true) => {
+            let reasons: Map<String, Value> = reasons
+                .into_iter()
+                .map(|(format, why)| (format.to_owned(), json!(why)))
+                .collect();
+            let mut object = json!({ "id": id, "error": "not an identifier", "reasons": reasons });
+            if let Some(line) = line {
+                object["line"] = json!(line);
+            }
+            writeln!(out, "{}", json_line(&object))?;
+        }
+        (Err(reasons), false) => {
+            match line {
+                Some(line) => writeln!(out, "line {line}: {}\n  not an identifier:", escaped(id))?,
+                None => writeln!(out, "{}\n  not an identifier:", escaped(id))?,
+            }
+            for (format, why) in reasons {
+                writeln!(out, "    {format:<12} {why}")?;
+            }
+        }
+    }
+    Ok(recognized)
 }
 
-fn field(name: &'static str, value: Value) -> Field {
+/// One line of a report: a name, its value, and for the human output a remark after it.
+pub(crate) struct Field {
+    pub(crate) name: &'static str,
+    pub(crate) value: Value,
+    pub(crate) remark: Option<&'static str>,
+}
+
+pub(crate) fn field(name: &'static str, value: Value) -> Field {
     Field {
         name,
         value,
@@ -81,17 +148,17 @@ fn field(name: &'static str, value: Value) -> Field {
     }
 }
 
-type Fields = Vec<Field>;
+pub(crate) type Fields = Vec<Field>;
 
 /// A format's parser for `inspect`: the fields of an id it accepts, or why it does not.
-type Parser = fn(&str) -> Result<Fields, String>;
+type Parser = fn(&str, &Options) -> Result<Fields, String>;
 
 /// Every format, in the order of preference when more than one accepts an id: a string can
 /// be a ULID and a checksummed code at once (26 Crockford symbols whose last is the check
 /// symbol of the others), or an ObjectId or a Snowflake id and a checksummed code.
 const FORMATS: [(&str, Parser); 5] = [
     ("ULID", ulid_fields),
-    ("UUIDv7", uuid7_fields),
+    ("UUID", uuid_fields),
     ("ObjectId", object_id_fields),
     ("Snowflake", snowflake_fields),
     ("checksummed", checksummed_fields),
@@ -100,12 +167,12 @@ const FORMATS: [(&str, Parser); 5] = [
 /// The fields of `id` in the first format that accepts it (with `also_valid_as` naming any
 /// other that accepts it too), or each format's reason for rejecting it. The shape of `id`
 /// decides nothing: a checksummed code may have the length of a ULID or of a UUID.
-fn describe(id: &str) -> Result<Fields, Vec<(&'static str, String)>> {
+fn describe(id: &str, options: &Options) -> Result<Fields, Vec<(&'static str, String)>> {
     let mut accepted = None;
     let mut also = Vec::new();
     let mut reasons = Vec::new();
     for (format, parse) in FORMATS {
-        match parse(id) {
+        match parse(id, options) {
             Ok(fields) if accepted.is_none() => accepted = Some(fields),
             Ok(_) => also.push(format),
             Err(why) => reasons.push((format, why)),
@@ -118,42 +185,153 @@ fn describe(id: &str) -> Result<Fields, Vec<(&'static str, String)>> {
     Ok(fields)
 }
 
-fn ulid_fields(id: &str) -> Result<Fields, String> {
+/// The low bits of a ULID, UUIDv7 or ObjectId: this crate's generators count in them from a
+/// random start, others fill them with random bits, and the two look alike.
+pub(crate) fn random_or_counter(value: Value) -> Field {
+    Field {
+        name: "counter",
+        value,
+        remark: Some("random or counter: a counter from a random start looks like random bits"),
+    }
+}
+
+fn ulid_fields(id: &str, _: &Options) -> Result<Fields, String> {
     let ulid: ulid::Ulid = id.parse().map_err(|e: ulid::ParseError| e.to_string())?;
     let mut fields = format_and_time("ULID", ulid.timestamp_ms());
-    fields.push(field("counter", hex(ulid.random(), 80)));
+    fields.push(random_or_counter(hex(ulid.random(), 80)));
     Ok(fields)
 }
 
-fn uuid7_fields(id: &str) -> Result<Fields, String> {
-    let uuid: uuid7::Uuid7 = id.parse().map_err(|e: uuid7::ParseError| e.to_string())?;
-    let mut fields = format_and_time("UUIDv7", uuid.timestamp_ms());
-    fields.push(field("counter", hex(uuid.counter(), 74)));
-    Ok(fields)
+fn uuid_fields(id: &str, _: &Options) -> Result<Fields, String> {
+    crate::uuid::fields(id)
 }
 
-fn object_id_fields(id: &str) -> Result<Fields, String> {
-    let object_id: objectid::ObjectId = id
-        .parse()
-        .map_err(|e: objectid::ParseError| e.to_string())?;
+fn object_id_fields(id: &str, _: &Options) -> Result<Fields, String> {
+    // Read in any case; byte indexes of errors stay those of `id`.
+    let lower = id.to_ascii_lowercase();
+    let object_id: objectid::ObjectId = lower.parse().map_err(|e: objectid::ParseError| {
+        e.to_string()
+            .replace("lower-case hex", "hex")
+            .replace("(0-9, a-f)", "(0-9, a-f, A-F)")
+    })?;
     let seconds = object_id.timestamp_s();
     let mut fields = format_and_time("ObjectId", seconds * 1000);
+    if lower != id {
+        fields.push(field(
+            "note",
+            json!("not in canonical case: ObjectIds are written in lower case"),
+        ));
+    }
     fields.push(field("timestamp_s", json!(seconds)));
-    fields.push(field("counter", hex(object_id.counter().into(), 64)));
+    let counter = object_id.counter();
+    fields.push(random_or_counter(hex(counter.into(), 64)));
+    fields.push(Field {
+        name: "process_unique",
+        value: hex((counter >> 24).into(), 40),
+        remark: Some("MongoDB drivers: 5 random bytes per process"),
+    });
+    fields.push(Field {
+        name: "increment",
+        value: json!(counter & 0xff_ffff),
+        remark: Some("MongoDB drivers: a 3-byte counter"),
+    });
     Ok(fields)
 }
 
-fn snowflake_fields(id: &str) -> Result<Fields, String> {
+/// The earliest date taken as plausible for a Snowflake id: 2006-01-01T00:00:00Z.
+const PLAUSIBLE_FROM_MS: u64 = 1_136_073_600_000;
+
+/// Whether a Snowflake date lies between 2006 and a day from now.
+fn plausible(timestamp_ms: u64, now_ms: u64) -> bool {
+    (PLAUSIBLE_FROM_MS..=now_ms.saturating_add(86_400_000)).contains(&timestamp_ms)
+}
+
+fn snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> {
+    let Some(layout) = &options.layout else {
+        return this_snowflake_fields(id, options);
+    };
+    let value = parse_u64(id)?;
+    let epoch_ms = options
+        .epoch_ms
+        .or(layout.epoch_ms)
+        .ok_or("a custom layout needs --epoch")?;
+    let decoded = layout.decode(value, epoch_ms)?;
+    let mut fields = format_and_time("Snowflake", decoded.timestamp_ms);
+    fields.push(Field {
+        name: "layout",
+        value: json!(layout.name),
+        remark: None,
+    });
+    fields.push(field("epoch_ms", json!(epoch_ms)));
+    for (name, value) in decoded.fields {
+        fields.push(field(name, json!(value)));
+    }
+    Ok(fields)
+}
+
+/// A Snowflake id of this crate's layout, with a warning (and the layouts under which its
+/// date is plausible) when its date is in the future.
+fn this_snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> {
     let snowflake: snowflake::SnowflakeId = id
         .parse()
         .map_err(|e: snowflake::ParseError| e.to_string())?;
     let mut fields = format_and_time("Snowflake", snowflake.timestamp_ms());
+    fields.push(field("layout", json!("this")));
     fields.push(field("worker_id", json!(snowflake.worker_id())));
     fields.push(field("sequence", json!(snowflake.sequence())));
+    if u64::from(snowflake) < 1 << 22 {
+        fields.push(field(
+            "warning",
+            json!(
+                "its timestamp is the layout's epoch itself: a number below 2^22 is more likely \
+                 a counter or a database key than a Snowflake id"
+            ),
+        ));
+    } else if !plausible(snowflake.timestamp_ms(), options.now_ms) {
+        let value = u64::from(snowflake);
+        let others: Vec<Value> = Layout::foreign()
+            .iter()
+            .filter_map(|layout| {
+                let decoded = layout.decode(value, layout.epoch_ms?).ok()?;
+                plausible(decoded.timestamp_ms, options.now_ms).then(|| {
+                    json!({
+                        "layout": layout.name,
+                        "timestamp": rfc3339::from_unix_ms(decoded.timestamp_ms).text(),
+                    })
+                })
+            })
+            .collect();
+        let warning = if others.is_empty() {
+            "its date under this crate's layout is in the future, and no other known layout \
+             gives a date from 2006 to now"
+        } else {
+            "its date under this crate's layout is in the future: it may be from another \
+             generator (see plausible_layouts; choose one with --layout)"
+        };
+        fields.push(field("warning", json!(warning)));
+        if !others.is_empty() {
+            fields.push(field("plausible_layouts", json!(others)));
+        }
+    }
     Ok(fields)
 }
 
-fn checksummed_fields(id: &str) -> Result<Fields, String> {
+/// A decimal `u64`, as `inspect --layout` reads a Snowflake id of another layout.
+fn parse_u64(id: &str) -> Result<u64, String> {
+    if let Some((index, c)) = id.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err(format!(
+            "invalid character {c:?} at byte index {index}: a Snowflake id is written with \
+             the ASCII digits 0-9 only"
+        ));
+    }
+    if id.is_empty() {
+        return Err("empty: a Snowflake id is written with the ASCII digits 0-9".into());
+    }
+    id.parse()
+        .map_err(|_| format!("{id} is out of range: a Snowflake id is at most 2^64 - 1"))
+}
+
+fn checksummed_fields(id: &str, _: &Options) -> Result<Fields, String> {
     if !checksummed_id::verify(id) {
         return Err(why_not_checksummed(id));
     }
@@ -210,7 +388,7 @@ fn generator_policy(format: &str) -> Option<Value> {
 }
 
 /// The format and the timestamp, in text and in milliseconds.
-fn format_and_time(format: &'static str, timestamp_ms: u64) -> Fields {
+pub(crate) fn format_and_time(format: &'static str, timestamp_ms: u64) -> Fields {
     let timestamp = rfc3339::from_unix_ms(timestamp_ms);
     let remark = match timestamp {
         Timestamp::Rfc3339(_) => None,
@@ -230,7 +408,7 @@ fn format_and_time(format: &'static str, timestamp_ms: u64) -> Fields {
 }
 
 /// `0x` and the hex digits of a `bits`-wide field, zero-padded.
-fn hex(value: u128, bits: usize) -> Value {
+pub(crate) fn hex(value: u128, bits: usize) -> Value {
     json!(format!("0x{value:0width$x}", width = bits.div_ceil(4)))
 }
 
@@ -239,6 +417,8 @@ fn human(value: &Value) -> String {
     match value {
         Value::String(text) => text.clone(),
         Value::Array(items) => items.iter().map(human).collect::<Vec<_>>().join(", "),
+        // A plausible layout: its name and the date under it.
+        Value::Object(object) => object.values().map(human).collect::<Vec<_>>().join(" "),
         other => other.to_string(),
     }
 }

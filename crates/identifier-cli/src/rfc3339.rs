@@ -34,10 +34,36 @@ pub(crate) fn from_unix_ms(ms: u64) -> Timestamp {
     }
 }
 
+/// 100-nanosecond intervals between 1582-10-15T00:00:00Z, the start of the UUIDv1/v6 clock,
+/// and the Unix epoch.
+pub(crate) const GREGORIAN_TO_UNIX_100NS: u64 = 122_192_928_000_000_000;
+
+/// A UUID's Gregorian timestamp (100-ns intervals since 1582-10-15) in RFC 3339 with seven
+/// fraction digits, `1997-02-03T17:43:12.2160000Z`: its 60 bits end in 5236, before 9999.
+pub(crate) fn from_gregorian_100ns(intervals: u64) -> String {
+    // Days from 0000-03-01 to 1582-10-15, where `civil_from_shifted_days` counts from.
+    const DAYS_TO_1582_10_15: u64 = 719_468 - 141_427;
+    const PER_DAY: u64 = 864_000_000_000;
+    let (days, of_day) = (intervals / PER_DAY, intervals % PER_DAY);
+    let (year, month, day) = civil_from_shifted_days(days + DAYS_TO_1582_10_15);
+    let seconds_of_day = of_day / 10_000_000;
+    let (hours, minutes, seconds) = (
+        seconds_of_day / 3600,
+        seconds_of_day / 60 % 60,
+        seconds_of_day % 60,
+    );
+    let fraction = of_day % 10_000_000;
+    format!("{year:04}-{month:02}-{day:02}T{hours:02}:{minutes:02}:{seconds:02}.{fraction:07}Z")
+}
+
 /// The proleptic Gregorian date of a day count since 1970-01-01: eras of 400 years
 /// (146097 days) starting on March 1st, so the leap day falls at the end of a year.
 fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let shifted = days + 719_468; // days from 0000-03-01 to 1970-01-01
+    civil_from_shifted_days(days + 719_468) // days from 0000-03-01 to 1970-01-01
+}
+
+/// The date of a day count since 0000-03-01.
+fn civil_from_shifted_days(shifted: u64) -> (u64, u64, u64) {
     let era = shifted / 146_097;
     let day_of_era = shifted % 146_097;
     let year_of_era =
@@ -81,6 +107,27 @@ mod tests {
         assert_eq!(
             from_unix_ms(4_294_967_295_000),
             rfc3339("2106-02-07T06:28:15.000Z")
+        );
+    }
+
+    #[test]
+    fn gregorian_timestamps_of_uuids() {
+        assert_eq!(
+            super::from_gregorian_100ns(0),
+            "1582-10-15T00:00:00.0000000Z"
+        );
+        assert_eq!(
+            super::from_gregorian_100ns(super::GREGORIAN_TO_UNIX_100NS),
+            "1970-01-01T00:00:00.0000000Z"
+        );
+        // RFC 9562 A.1's example, 0x1EC9414C232AB00 (2022-02-22T19:22:22Z).
+        assert_eq!(
+            super::from_gregorian_100ns(0x1EC_9414_C232_AB00),
+            "2022-02-22T19:22:22.0000000Z"
+        );
+        assert_eq!(
+            super::from_gregorian_100ns((1 << 60) - 1),
+            "5236-03-31T21:21:00.6846975Z"
         );
     }
 

@@ -548,7 +548,7 @@ fn inspect_names_a_non_ascii_character_and_its_byte_index() {
         "{output}"
     );
     assert!(
-        output.contains("'é' at byte index 23: expected a lower-case hex digit"),
+        output.contains("'é' at byte index 23: expected a hex digit"),
         "{output}"
     );
     insta::assert_snapshot!(output);
@@ -638,4 +638,376 @@ fn inspect_a_year_past_9999() {
     );
     assert!(json.contains("\"+10889-08-02T05:31:50.655Z\""), "{json}");
     insta::assert_snapshot!(format!("{human}\n{json}"));
+}
+
+/// The ids of a fixture file (`tests/fixtures/README.md` says how each was made).
+fn fixture(name: &str) -> Vec<String> {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    text.lines().map(str::to_owned).collect()
+}
+
+/// The JSON reports of `inspect --json` with `args`, one for each id.
+fn json_reports(args: &[&str]) -> Vec<serde_json::Value> {
+    let output = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect(line))
+        .collect()
+}
+
+#[test]
+fn inspect_uuids_of_every_version_made_by_python() {
+    let versions = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    let ids: Vec<String> = versions
+        .iter()
+        .flat_map(|v| fixture(&format!("uuid-v{v}.txt")))
+        .collect();
+    let mut args = vec!["inspect", "--json"];
+    args.extend(ids.iter().map(String::as_str));
+    let reports = json_reports(&args);
+    for ((version, id), report) in versions.iter().zip(&ids).zip(&reports) {
+        assert_eq!(report["format"], format!("UUIDv{version}"), "{report}");
+        assert_eq!(
+            report["version"],
+            version.parse::<u8>().unwrap(),
+            "{report}"
+        );
+        assert_eq!(report["variant"], "RFC 9562 (10x)", "{report}");
+        assert_eq!(report["canonical"], id.as_str(), "{report}");
+    }
+    // What Python's `uuid.UUID(...).time`, `.clock_seq` and `.node` give for v1, and
+    // uuid_utils' for v6.
+    assert_eq!(reports[0]["timestamp_100ns"], 140_154_693_084_950_405_u64);
+    assert_eq!(reports[0]["clock_sequence"], 0x1234);
+    assert_eq!(reports[0]["node"], "02:42:ac:11:00:02");
+    assert_eq!(reports[5]["timestamp_100ns"], 140_154_693_091_980_510_u64);
+    assert_eq!(reports[5]["clock_sequence"], 0x1234);
+    // v2: the local id and domain put in, the low 32 bits of the time and of the clock
+    // sequence taken out.
+    assert_eq!(reports[1]["local_id"], 1000);
+    assert_eq!(reports[1]["local_domain"], 0);
+    assert_eq!(reports[1]["clock_sequence"], 0x12);
+    let mut args = vec!["inspect"];
+    args.extend(ids.iter().map(String::as_str));
+    insta::assert_snapshot!(run(&args, ""));
+}
+
+#[test]
+fn inspect_uuids_in_every_form_and_case() {
+    // RFC 9562 A.6's UUIDv7 and A.5's UUIDv6, the nil and max UUIDs, then what is not one.
+    let output = run(
+        &[
+            "inspect",
+            "017F22E2-79B0-7CC3-98C4-DC0C0C07398F",
+            "{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}",
+            "urn:uuid:1ec9414c-232a-6b00-b3c8-9f6bdeced846",
+            "URN:UUID:1EC9414C-232A-6B00-B3C8-9F6BDECED846",
+            "1ec9414c232a6b00b3c89f6bdeced846",
+            "00000000-0000-0000-0000-000000000000",
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            // The NCS variant: no version to read.
+            "1ec9414c-232a-6b00-73c8-9f6bdeced846",
+            "{017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+            "{017f22e2-79b0-7cc3-98c4-dc0c0c07398}",
+            "urn:uuid:017f22e279b07cc398c4dc0c0c07398f",
+            "017f22e2x79b0-7cc3-98c4-dc0c0c07398f",
+            "017f22e2-79b0-7cc3-98c4-dc0c0c07398g",
+        ],
+        "",
+    );
+    insta::assert_snapshot!(output);
+    let reports = json_reports(&[
+        "inspect",
+        "--json",
+        "{C232AB00-9414-11EC-B3C8-9F6BDECED846}",
+    ]);
+    // RFC 9562 A.1's UUIDv1: 2022-02-22T19:22:22Z.
+    assert_eq!(reports[0]["format"], "UUIDv1");
+    assert_eq!(reports[0]["form"], "braced");
+    assert_eq!(reports[0]["timestamp"], "2022-02-22T19:22:22.0000000Z");
+    assert_eq!(reports[0]["timestamp_ms"], 1_645_557_742_000_u64);
+    assert!(reports[0]["note"].as_str().unwrap().contains("lower case"));
+}
+
+#[test]
+fn inspect_ulids_and_object_ids_made_by_python() {
+    let ulid = fixture("ulid.txt").remove(0);
+    let object_id = fixture("objectid.txt").remove(0);
+    let upper = object_id.to_ascii_uppercase();
+    let output = run(&["inspect", &ulid, &object_id, &upper], "");
+    assert!(output.starts_with("status: 0\n"), "{output}");
+    assert_eq!(output.matches("random or counter").count(), 3, "{output}");
+    assert!(output.contains("not in canonical case"), "{output}");
+    let reports = json_reports(&["inspect", "--json", &ulid, &object_id]);
+    // python-ulid's `ULID.from_str(...).milliseconds`, bson's `generation_time`.
+    assert_eq!(reports[0]["timestamp_ms"], 1_796_176_509_350_u64);
+    assert_eq!(reports[1]["timestamp"], "2026-12-02T01:55:09.000Z");
+    insta::assert_snapshot!(output);
+}
+
+#[test]
+fn inspect_snowflakes_of_every_layout() {
+    let cases = [
+        ("twitter", fixture("snowflake-twitter.txt")),
+        ("discord", fixture("snowflake-discord.txt")),
+        ("instagram", fixture("snowflake-instagram.txt")),
+        ("sonyflake", fixture("snowflake-sonyflake.txt")),
+        ("this", vec!["4194308098".to_owned()]),
+    ];
+    let mut outputs = Vec::new();
+    for (layout, ids) in &cases {
+        let mut args = vec!["inspect", "--layout", layout];
+        args.extend(ids.iter().map(String::as_str));
+        let command = args.join(" ");
+        let human = run(&args, "");
+        assert!(human.starts_with("status: 0\n"), "{human}");
+        args.insert(1, "--json");
+        let json = run(&args, "");
+        outputs.push(format!("$ identifier {command}\n{human}\n$ --json\n{json}"));
+    }
+    // The published dates (tests/fixtures/README.md).
+    let published = [
+        ("twitter", "1212092628029698048", "2019-12-31T19:26:16.771Z"),
+        ("discord", "175928847299117063", "2016-04-30T11:18:25.796Z"),
+        ("discord", "105484726235607040", "2015-10-19T01:58:38.546Z"),
+        ("instagram", "26903761368650759", "2011-10-01T00:00:00.000Z"),
+        (
+            "sonyflake",
+            "487328464240836866",
+            "2023-11-14T22:13:20.000Z",
+        ),
+    ];
+    for (layout, id, date) in published {
+        let report = &json_reports(&["inspect", "--json", "--layout", layout, id])[0];
+        assert_eq!(report["timestamp"], date, "{report}");
+        assert_eq!(report["layout"], layout, "{report}");
+        assert!(report.get("generator_policy").is_none(), "{report}");
+    }
+    let discord = &json_reports(&["inspect", "--json", "--layout", "discord", published[1].1])[0];
+    assert_eq!(discord["worker_id"], 1);
+    assert_eq!(discord["process_id"], 0);
+    assert_eq!(discord["increment"], 7);
+    // A custom layout, with its epoch; another epoch for a known layout.
+    for args in [
+        &[
+            "inspect",
+            "--layout",
+            "custom:41,10,12",
+            "--epoch",
+            "1704067200000",
+            "4194308098",
+        ][..],
+        &[
+            "inspect",
+            "--layout",
+            "twitter",
+            "--epoch",
+            "0",
+            "1212092628029698048",
+        ],
+        &["inspect", "--layout", "custom:41,10,12", "4194308098"],
+        &[
+            "inspect",
+            "--layout",
+            "custom:42,10,12",
+            "--epoch",
+            "0",
+            "1",
+        ],
+        &["inspect", "--layout", "mastodon", "1"],
+        &["inspect", "--epoch", "0", "1"],
+        &["inspect", "--layout", "sonyflake", "9223372036854775807"],
+        &[
+            "inspect",
+            "--layout",
+            "custom:64,0,0",
+            "--epoch",
+            "1",
+            "18446744073709551615",
+        ],
+    ] {
+        outputs.push(format!(
+            "$ identifier {}\n{}",
+            args.join(" "),
+            run(args, "")
+        ));
+    }
+    insta::assert_snapshot!(outputs.join("\n"));
+}
+
+#[test]
+fn inspect_warns_of_a_snowflake_from_the_future() {
+    // The clock stopped at 2026-12-01T00:00:00Z, so that the layouts under which a date is
+    // plausible (2006 to a day from now) stay the same.
+    let mut args = vec!["inspect"];
+    let ids = [
+        fixture("snowflake-twitter.txt"),
+        fixture("snowflake-sonyflake.txt"),
+        // A number too small to hold a timestamp.
+        vec!["4095".to_owned()],
+    ]
+    .concat();
+    args.extend(ids.iter().map(String::as_str));
+    let human = run_at_clock(1_796_083_200, &args);
+    args.insert(1, "--json");
+    let json = run_at_clock(1_796_083_200, &args);
+    assert!(
+        human.contains("twitter 2019-12-31T19:26:16.771Z"),
+        "{human}"
+    );
+    assert!(
+        human.contains("sonyflake 2023-11-14T22:13:20.000Z"),
+        "{human}"
+    );
+    insta::assert_snapshot!(format!("{human}\n{json}"));
+}
+
+#[test]
+fn inspect_and_verify_read_standard_input() {
+    let input: &[u8] = b"01ARZ3NDEKTSV4RRFFQ69G5FAV\r\nnope\n\n\xff\xfe\n4194308098";
+    let human = run(&["inspect"], input);
+    let dash = run(&["inspect", "-"], input);
+    assert_eq!(human, dash);
+    let json = run(&["inspect", "--json", "-"], input);
+    let long = [&[b'1'; 5000][..], b"\n507c7f79bcf86cd7994f6c0e\n"].concat();
+    let too_long = run(&["inspect"], &long);
+    let verify = run(
+        &["verify"],
+        "H88C-MK9B-VJ1V-P\nH88C-MK9B-VJ1V-Q\nh88c-mk9b-vj1v-p\n",
+    );
+    let all_valid = run(&["verify", "-"], "H88C-MK9B-VJ1V-P\n");
+    let all_known = run(
+        &["inspect", "-"],
+        "01ARZ3NDEKTSV4RRFFQ69G5FAV\n4194308098\n",
+    );
+    let empty = run(&["inspect"], "");
+    for (output, status) in [
+        (&human, 1),
+        (&json, 1),
+        (&too_long, 1),
+        (&verify, 1),
+        (&all_valid, 0),
+        (&all_known, 0),
+        (&empty, 0),
+    ] {
+        assert!(
+            output.starts_with(&format!("status: {status}\n")),
+            "{output}"
+        );
+    }
+    assert!(human.contains("line 2: nope\n"), "{human}");
+    assert!(human.contains("line 4 is not UTF-8\n"), "{human}");
+    assert!(
+        too_long.contains("line 1 is longer than 4096 bytes"),
+        "{too_long}"
+    );
+    assert!(
+        too_long.contains("\n507c7f79bcf86cd7994f6c0e\n"),
+        "{too_long}"
+    );
+    insta::assert_snapshot!(format!(
+        "{human}\n{json}\n{too_long}\n{verify}\n{all_valid}\n{empty}"
+    ));
+}
+
+#[test]
+fn generators_write_json_lines() {
+    let cases: [(&[&str], &str, u64); 4] = [
+        (
+            &[
+                "ulid",
+                "--format",
+                "json",
+                "--at",
+                "1469922850259",
+                "-n",
+                "2",
+            ],
+            "timestamp_ms",
+            1_469_922_850_259,
+        ),
+        (
+            &["uuid7", "--format", "json", "--at", "1645557742000"],
+            "timestamp_ms",
+            1_645_557_742_000,
+        ),
+        (
+            &["objectid", "--format", "json", "--at", "1350336377"],
+            "timestamp_s",
+            1_350_336_377,
+        ),
+        (
+            &[
+                "snowflake",
+                "--worker-id",
+                "7",
+                "--format",
+                "json",
+                "--at",
+                "1704067201000",
+            ],
+            "timestamp_ms",
+            1_704_067_201_000,
+        ),
+    ];
+    for (args, key, at) in cases {
+        for line in stdout_lines(args) {
+            let object: serde_json::Value = serde_json::from_str(&line).expect(&line);
+            let map = object.as_object().expect("an object");
+            assert_eq!(map.len(), 2, "{line}");
+            assert_eq!(object[key], at, "{line}");
+            let id = object["id"].as_str().expect("the id is a string");
+            let report = &json_reports(&["inspect", "--json", id])[0];
+            assert_eq!(report[key], at, "{report}");
+        }
+    }
+    // Paced, from the clock: the same form.
+    for line in stdout_lines(&["uuid7", "--format", "json", "--rate", "1000", "-n", "2"]) {
+        let object: serde_json::Value = serde_json::from_str(&line).expect(&line);
+        assert!(object["timestamp_ms"].is_u64(), "{line}");
+    }
+    insta::assert_snapshot!(run(
+        &[
+            "snowflake",
+            "--worker-id",
+            "7",
+            "--format",
+            "json",
+            "--at",
+            "1704067201000",
+            "-n",
+            "2"
+        ],
+        ""
+    ));
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = stdout_lines(&["completions", shell]).join("\n");
+        assert!(script.contains("identifier"), "{shell}");
+        assert!(script.contains("inspect"), "{shell}");
+        assert!(script.contains("--layout"), "{shell}");
+    }
+    let output = run(&["completions", "tcsh"], "");
+    assert!(output.starts_with("status: 2\n"), "{output}");
+}
+
+#[test]
+fn the_library_gives_the_clap_definition() {
+    let command = identifier_cli::command();
+    command.clone().debug_assert();
+    assert_eq!(command.get_name(), "identifier");
+    let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+    assert!(
+        names.contains(&"inspect") && names.contains(&"completions"),
+        "{names:?}"
+    );
 }
