@@ -45,7 +45,10 @@ Examples:
   cut -f1 ids.tsv | identifier inspect --json
                                             one id a line from standard input
   echo '{\"a\": [1, 2]}' | identifier content-id
-  identifier completions bash > ~/.local/share/bash-completion/completions/identifier";
+  identifier completions bash > ~/.local/share/bash-completion/completions/identifier
+
+Install from a checkout of the repository (into ~/.cargo/bin):
+  cargo install --path crates/identifier-cli";
 
 /// The long help of `inspect`.
 const INSPECT_ABOUT: &str = "\
