@@ -8,8 +8,12 @@
 //! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
 //! - `bench-gate [--update]`: instructions per operation beside the peers' (valgrind), held
 //!   to the goals and to `benches/gate-baseline.txt`.
+//! - `man [--check]`: the `identifier` command's man pages, into `crates/identifier-cli/man/`.
 //! - `db-test`: the database tests alone, against a real PostgreSQL and SQLite.
-//! - `db-bench [--rows N]`: primary keys of each kind in PostgreSQL B-trees, measured.
+//! - `db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18]
+//!   [--write]`: primary keys of each kind in PostgreSQL B-trees, measured in a bulk load and
+//!   as applications write; prints the report, and with `--write` puts it into BENCHMARKS.md
+//!   and its charts. `--postgres-18` runs on PostgreSQL 18 from PyPI (`target/pg18-venv`).
 
 use std::process::ExitCode;
 
@@ -19,10 +23,11 @@ mod comparisons;
 mod db_bench;
 mod deps;
 mod golden;
+mod man;
 mod msrv;
 mod sections;
 
-const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | bench-gate [--update] | db-test | db-bench [--rows N]";
+const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,6 +41,8 @@ fn main() -> ExitCode {
         ["bench-gate"] => bench_gate::run(&workspace_root(), false),
         ["bench-gate", "--update"] => bench_gate::run(&workspace_root(), true),
         ["db-test"] => db_test(&workspace_root()),
+        ["man"] => man::run(&workspace_root(), false),
+        ["man", "--check"] => man::run(&workspace_root(), true),
         ["db-bench", rest @ ..] => db_bench::run_command(&workspace_root(), rest),
         _ => Err(USAGE.to_owned()),
     };

@@ -37,7 +37,18 @@ impl Cluster {
     /// If the server binaries are missing (the message names the package), or `initdb` or
     /// the server fails (the message holds their output).
     pub fn start(settings: &[(&str, &str)]) -> Cluster {
-        let bindir = bindir();
+        Cluster::start_in(&bindir(), settings)
+    }
+
+    /// [`Cluster::start`] with the server binaries (`initdb`, `pg_ctl`, `postgres`) of
+    /// `bindir`, e.g. another major version than the system's. As root, the `postgres` user
+    /// must be able to read and run them.
+    ///
+    /// # Panics
+    ///
+    /// If `initdb` or the server fails (the message holds their output).
+    pub fn start_in(bindir: &Path, settings: &[(&str, &str)]) -> Cluster {
+        let bindir = bindir.to_path_buf();
         let as_postgres = is_root();
         let dir = new_temp_dir();
         let mut cluster = Cluster {
