@@ -19,7 +19,7 @@ use snowflake::{EPOCH_MS, Error, LeaseConfig, LeasedGenerator, SnowflakeId};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
-use crate::snowflake_generator::{CHUNK, generated_ids};
+use crate::snowflake_generator::{CHUNK, generated_ids, past_u64};
 
 create_exception!(
     identifier,
@@ -257,14 +257,12 @@ impl LeasedSnowflakeIdGenerator {
                         self.generate_error(e, given.then(|| Int::from(value)).as_ref())
                     })?
                 }
-                // Past u64: the generator still says first whether it may serve here.
                 Some(Err(int)) => {
-                    return Err(match generator.generate_at(u64::MAX) {
-                        Err(error) => self.generate_error(error, Some(&int)),
-                        Ok(_) => {
-                            PyValueError::new_err(format!("timestamp_ms {int} is out of range"))
-                        }
-                    });
+                    return Err(past_u64(
+                        &int,
+                        |at| generator.generate_at(at),
+                        |e| self.generate_error(e, Some(&int)),
+                    ));
                 }
             };
             Ok(u64::from(id))

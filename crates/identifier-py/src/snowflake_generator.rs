@@ -131,15 +131,12 @@ impl SnowflakeIdGenerator {
                         .inner
                         .generate_at(value)
                         .map_err(|e| generate_error(e, None))?,
-                    // Past u64: the generator still says first whether it may serve here,
-                    // and a reading out of range leaves its sequence as it was.
                     Err(int) => {
-                        return Err(match self.inner.generate_at(u64::MAX) {
-                            Err(error) => generate_error(error, Some(&int)),
-                            Ok(_) => {
-                                PyValueError::new_err(format!("timestamp_ms {int} is out of range"))
-                            }
-                        });
+                        return Err(past_u64(
+                            &int,
+                            |at| self.inner.generate_at(at),
+                            |e| generate_error(e, Some(&int)),
+                        ));
                     }
                 }
             }
@@ -173,6 +170,19 @@ impl SnowflakeIdGenerator {
 
     fn __repr__(&self) -> String {
         format!("SnowflakeIdGenerator(worker_id={})", self.inner.worker_id())
+    }
+}
+
+/// The error for a `timestamp_ms` past `u64`: the generator still says first whether it may
+/// serve here (forked, lease lost), and a reading out of range leaves its sequence as it was.
+pub(crate) fn past_u64<E>(
+    int: &Int,
+    generate_at: impl FnOnce(u64) -> Result<SnowflakeId, E>,
+    error: impl FnOnce(E) -> PyErr,
+) -> PyErr {
+    match generate_at(u64::MAX) {
+        Err(e) => error(e),
+        Ok(_) => PyValueError::new_err(format!("timestamp_ms {int} is out of range")),
     }
 }
 
