@@ -199,25 +199,6 @@ impl Drop for Cluster {
     }
 }
 
-/// Marks every row of the lease table `table` but `worker_id`'s held for an hour, under a
-/// token no holder has: that worker id is the only one free.
-///
-/// # Panics
-///
-/// If the statement fails or the table does not have the 1,024 rows of a lease table.
-pub fn hold_all_but(client: &mut postgres::Client, table: &str, worker_id: u16) {
-    let held = client
-        .execute(
-            &format!(
-                "UPDATE {table} SET expires_at = now() + interval '1 hour', token = 0 \
-                 WHERE worker_id <> $1"
-            ),
-            &[&i16::try_from(worker_id).expect("a worker id below 1024")],
-        )
-        .expect("the rows of the lease table are marked held");
-    assert_eq!(held, 1023, "{table} has 1,024 rows");
-}
-
 /// One cluster for the whole test binary, started on first use and stopped and removed when the
 /// process exits (the test harness exits normally also when tests fail).
 pub fn shared() -> &'static Mutex<Cluster> {
