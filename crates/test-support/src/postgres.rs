@@ -3,6 +3,10 @@
 //! and the whole directory stopped and removed when the guard drops, or when the process exits
 //! for a cluster shared by a test binary ([`shared`]) — also after a failed test.
 //!
+//! A test's cluster lives in memory (`/dev/shm`) when that has room for it: there `initdb` and
+//! each write take a fraction of their time on disk, and the server is the same. A measurement
+//! ([`Cluster::start_on_disk`]) keeps its files on disk, as applications do.
+//!
 //! It needs the server binaries of the Debian package `postgresql` (`initdb`, `pg_ctl`; found
 //! through `PG_BINDIR`, `pg_config --bindir` or `/usr/lib/postgresql/*/bin`). As root, the
 //! server runs as the `postgres` user, since `initdb` refuses root. A machine without them
@@ -37,20 +41,26 @@ impl Cluster {
     /// If the server binaries are missing (the message names the package), or `initdb` or
     /// the server fails (the message holds their output).
     pub fn start(settings: &[(&str, &str)]) -> Cluster {
-        Cluster::start_in(&bindir(), settings)
+        Cluster::start_at(bindir(), &scratch_parent(), settings)
     }
 
-    /// [`Cluster::start`] with the server binaries (`initdb`, `pg_ctl`, `postgres`) of
-    /// `bindir`, e.g. another major version than the system's. As root, the `postgres` user
-    /// must be able to read and run them.
+    /// [`Cluster::start`] with its files in the system's temporary directory on disk, and the
+    /// server binaries (`initdb`, `pg_ctl`, `postgres`) of `bindir` (the system's when `None`),
+    /// e.g. another major version. As root, the `postgres` user must be able to read and run
+    /// them.
     ///
     /// # Panics
     ///
-    /// If `initdb` or the server fails (the message holds their output).
-    pub fn start_in(bindir: &Path, settings: &[(&str, &str)]) -> Cluster {
-        let bindir = bindir.to_path_buf();
+    /// If the server binaries are missing, or `initdb` or the server fails (the message holds
+    /// their output).
+    pub fn start_on_disk(bindir: Option<&Path>, settings: &[(&str, &str)]) -> Cluster {
+        let bindir = bindir.map_or_else(self::bindir, Path::to_path_buf);
+        Cluster::start_at(bindir, &std::env::temp_dir(), settings)
+    }
+
+    fn start_at(bindir: PathBuf, parent: &Path, settings: &[(&str, &str)]) -> Cluster {
         let as_postgres = is_root();
-        let dir = new_temp_dir();
+        let dir = new_temp_dir(parent);
         let mut cluster = Cluster {
             dir,
             bindir,
@@ -267,11 +277,42 @@ fn chown_to_postgres(dir: &Path) {
     );
 }
 
-fn new_temp_dir() -> PathBuf {
+/// Free space in `/dev/shm` below which a test's cluster goes to disk instead: a container's
+/// default of 64 MiB would not hold `initdb`'s 40 MB and the WAL.
+const MEMORY_NEEDED: u64 = 1 << 30;
+
+/// Where a test's cluster goes: `/dev/shm` when it is a directory with at least
+/// [`MEMORY_NEEDED`] free, otherwise the system's temporary directory.
+fn scratch_parent() -> PathBuf {
+    let memory = Path::new("/dev/shm");
+    match free_bytes(memory) {
+        Some(free) if free >= MEMORY_NEEDED => memory.to_path_buf(),
+        _ => std::env::temp_dir(),
+    }
+}
+
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is a NUL-terminated string and `stats` points to writable memory of the
+    // struct's size; statvfs writes all of it when it returns 0, and nothing is read otherwise.
+    let stats = unsafe {
+        if libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) != 0 {
+            return None;
+        }
+        stats.assume_init()
+    };
+    // The fields' types differ between targets; on 64-bit Linux they are already u64.
+    #[allow(clippy::useless_conversion)]
+    Some(u64::from(stats.f_bavail).saturating_mul(u64::from(stats.f_frsize)))
+}
+
+fn new_temp_dir(parent: &Path) -> PathBuf {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_nanos());
-    let dir = std::env::temp_dir().join(format!("identifier-pg-{}-{nanos}", std::process::id()));
+    let dir = parent.join(format!("identifier-pg-{}-{nanos}", std::process::id()));
     std::fs::create_dir(&dir).expect("a new temporary directory");
     dir
 }

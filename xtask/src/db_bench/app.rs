@@ -160,6 +160,9 @@ fn generation_costs(db: &mut Client, keys: &[Key]) -> Result<Vec<(Key, f64)>, St
         }
         Ok(best)
     };
+    if keys.iter().all(|key| key.server_default().is_none()) {
+        return Ok(Vec::new());
+    }
     let series = best("g")?;
     keys.iter()
         .filter_map(|key| key.server_default().map(|default| (*key, default)))

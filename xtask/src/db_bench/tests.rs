@@ -9,13 +9,13 @@ use std::time::Duration;
 use super::app::Shape;
 use super::*;
 
-/// Bulk: 20,000 rows. As applications write: 200,000 rows preloaded (a v4 index of about 1,100
-/// leaf pages, each first change after the checkpoint a full-page image), 1 s from 2
-/// connections (about 10,000 inserts here).
+/// Bulk: 20,000 rows. As applications write: 50,000 rows preloaded (a v4 index of about 280
+/// leaf pages, each first change after the checkpoint a full-page image), 0.2 s from 2
+/// connections (about 4,000 inserts here).
 fn small() -> &'static Measurement {
     static SMALL: OnceLock<Result<Measurement, String>> = OnceLock::new();
     SMALL
-        .get_or_init(|| measure(&Server::Debian, &small_options()))
+        .get_or_init(|| measure(&Server::DebianInMemory, &small_options()))
         .as_ref()
         .expect("the measurement runs")
 }
@@ -24,8 +24,8 @@ fn small_options() -> Options {
     Options {
         rows: 20_000,
         app: Shape {
-            rows: 200_000,
-            duration: Duration::from_secs(1),
+            rows: 50_000,
+            duration: Duration::from_millis(200),
             connections: 2,
         },
         postgres_18: false,
@@ -87,25 +87,25 @@ fn app_v4_writes_more_wal_and_full_page_images_and_time_ordered_leaves_stay_full
         let facts = [
             (ordered.rows >= 200, "enough inserts to compare"),
             // v4's first change of each leaf after the checkpoint is a full-page image:
-            // measured 770-1,050 bytes a row against 236-253, 3.0-4.2 times. A faster machine
-            // inserts more rows over the same ~1,100 leaf pages, hence the margin.
+            // measured 522-698 bytes a row against 239-256, 2.0-2.9 times. A faster machine
+            // inserts more rows over the same ~280 leaf pages, hence the margin.
             (
                 v4.wal_per_row() > ordered.wal_per_row() * 1.3,
                 "less WAL per row than v4",
             ),
-            // Measured 0.094-0.143 against 0.0014-0.0033 full-page images a row: 29-66 times.
+            // Measured 0.050-0.085 against 0.0006-0.0011 full-page images a row: 45-140 times.
             (
                 v4.fpi_per_row() > ordered.fpi_per_row() * 10.0,
                 "fewer full-page images per row than v4",
             ),
             // Single-row inserts from two connections still split the rightmost leaf at the
-            // fillfactor: measured 90.0 %; v4's 67.5-68.3 %.
+            // fillfactor: measured 89.6-90.1 %; v4's 64.4-67.2 %.
             (ordered.leaf_density > 85.0, "leaves near the fillfactor"),
             (
                 ordered.leaf_density > v4.leaf_density + 10.0,
                 "leaves fuller than v4's",
             ),
-            // Measured 654-658 pages against 20-24.
+            // Measured 292-293 pages against 20-23.
             (
                 v4.newest_pages > ordered.newest_pages * 3,
                 "the newest rows on fewer pages than v4's",
