@@ -18,17 +18,30 @@ pub fn is_fresh() -> bool {
 }
 
 /// Runs the test `name` (its full path in the test binary, e.g. `storm::first_use`) in
-/// `processes` new processes of this test binary, one after the other, and returns the
-/// standard output of each.
+/// `processes` new processes of this test binary, as many at a time as the machine has cores,
+/// and returns the standard output of each, in the order they were started.
 ///
 /// # Panics
 ///
 /// If a process cannot be started, or exits with a failure (its output is in the message).
 #[must_use]
 pub fn run(name: &str, processes: usize) -> Vec<String> {
-    (0..processes)
-        .map(|index| finish(name, index, start(name, index, &[])))
-        .collect()
+    let at_a_time = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut running = std::collections::VecDeque::with_capacity(at_a_time);
+    let mut outputs = Vec::with_capacity(processes);
+    for index in 0..processes {
+        if running.len() == at_a_time {
+            let (earlier, child) = running.pop_front().expect("a process is running");
+            outputs.push(finish(name, earlier, child));
+        }
+        running.push_back((index, start(name, index, &[])));
+    }
+    outputs.extend(
+        running
+            .into_iter()
+            .map(|(index, child)| finish(name, index, child)),
+    );
+    outputs
 }
 
 /// As [`run`], but the `processes` processes run at the same time, each with the extra
