@@ -1,6 +1,6 @@
 //! The clock faults of `test_support::clock_faults` through `generate_at`, each with the exact
 //! ids the rule predicts: a clock that steps back ten seconds, one that jumps an hour ahead,
-//! and one stuck for ten million ids. Snowflake's own 12-bit sequence restarts at 0 on every
+//! and one stuck for a million ids. Snowflake's own 12-bit sequence restarts at 0 on every
 //! millisecond, so nothing stands in for it.
 #![cfg(feature = "generate")]
 

@@ -1,6 +1,6 @@
 //! The three clock faults a time-ordered generator must survive, written once for every
 //! format and for the engine: the clock steps back ten seconds ([`Format::step_back`]), jumps
-//! an hour ahead ([`Format::jump_forward`]), or is stuck for ten million ids
+//! an hour ahead ([`Format::jump_forward`]), or is stuck for a million ids
 //! ([`Format::stuck`]).
 //!
 //! Each fault drives a fresh private sequence through `next_at`, a closure that serves the
@@ -50,9 +50,9 @@ const HOUR_S: u64 = 3_600;
 /// Jumps in [`Format::jump_forward`], one hour each.
 const JUMPS: u64 = 4;
 /// Ids served with the clock stuck, in [`Format::stuck`].
-pub const STUCK_IDS: u64 = 10_000_000;
+pub const STUCK_IDS: u64 = 1_000_000;
 /// In [`Format::stuck`], the text of the ids on both sides of every tick edge is checked, and
-/// of every `STUCK_TEXT_EVERY`th id between them: formatting ten million ids would take most
+/// of every `STUCK_TEXT_EVERY`th id between them: formatting a million ids would take most
 /// of the time of the test in a debug build. The text of consecutive ids in one tick is checked
 /// id by id in the other two faults.
 const STUCK_TEXT_EVERY: u64 = 64;
@@ -218,8 +218,8 @@ where
     ///
     /// Predicted: id `i` (from 0) is counter `i % ids_per_tick` of tick
     /// `T + i / ids_per_tick`, so the timestamp drifts one tick ahead of the stuck clock per
-    /// `ids_per_tick` ids: with 4,096, the last of ten million ids is in tick T + 2,441
-    /// (2,441 × 4,096 = 9,998,336 ≤ 9,999,999) with counter 1,663. The jump from that
+    /// `ids_per_tick` ids: with 4,096, the last of a million ids is in tick T + 244
+    /// (244 × 4,096 = 999,424 ≤ 999,999) with counter 575. The jump from that
     /// borrowed tick serves the new tick at counter 0, and the clock back at T + 1 tick
     /// continues it. Every id is checked in value against the one before it, and the text of
     /// the ids on both sides of every tick edge and at intervals.
@@ -235,7 +235,7 @@ where
             let edge = counter == 0 || counter == ids_per_tick - 1;
             let id = ids.next(t, edge || i.is_multiple_of(STUCK_TEXT_EVERY));
             // Compared field by field: a tuple comparison costs a chain of calls in a debug
-            // build, ten million times.
+            // build, a million times.
             let (id_tick, id_counter) = (self.parts)(id);
             if id_tick != tick || id_counter != u128::from(counter) {
                 panic!(

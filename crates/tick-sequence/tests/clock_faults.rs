@@ -1,6 +1,6 @@
 //! The clock faults of `test_support::clock_faults` through `next_at`, on the engine's own
 //! pairs: a clock that steps back ten seconds, one that jumps an hour ahead, and one stuck for
-//! ten million pairs, each with the exact pairs the rule predicts, for starts at zero (a 12-bit
+//! a million pairs, each with the exact pairs the rule predicts, for starts at zero (a 12-bit
 //! counter, as Snowflake's) and at random (an 80-bit counter, as ULID's). Then what the suite
 //! leaves out: a stuck clock served in batches, and random starts narrow enough to run out.
 

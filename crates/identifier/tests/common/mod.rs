@@ -12,7 +12,7 @@ use identifier::ulid::Ulid;
 use identifier::uuid7::Uuid7;
 
 /// How many ids the ordering checks store, from `fill` and from threads.
-pub const ORDERED: usize = 10_000;
+pub const ORDERED: usize = 2_000;
 pub const THREADS: usize = 4;
 
 /// An id type under test.
