@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use postgres::{Client, NoTls};
 use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeId};
 use test_support::generated::{assert_strictly_increasing, unix_ms};
+use test_support::lease_table::hold_all_but;
 use test_support::postgres::shared;
 
 /// How long a child may take to do what it must before the test gives up on it: a guard
@@ -81,20 +82,6 @@ fn create_table(connection: &str, table: &str) {
         .unwrap()
         .release()
         .unwrap();
-}
-
-/// Marks every row but `worker_id`'s held for an hour: it is the only one free.
-fn hold_all_but(client: &mut Client, table: &str, worker_id: u16) {
-    let held = client
-        .execute(
-            &format!(
-                "UPDATE {table} SET expires_at = now() + interval '1 hour', token = 0 \
-                 WHERE worker_id <> $1"
-            ),
-            &[&(worker_id as i16)],
-        )
-        .unwrap();
-    assert_eq!(held, 1023);
 }
 
 /// A running command whose stdout lines arrive on a channel; a partial last line (a

@@ -20,6 +20,7 @@ use postgres::{Client, NoTls};
 use snowflake::{Error, LeaseConfig, LeaseError, LeasedGenerator, SnowflakeId};
 use test_support::fork::in_child;
 use test_support::generated::{assert_strictly_increasing, unix_ms};
+use test_support::lease_table::hold_all_but;
 use test_support::postgres::{Cluster, shared};
 
 const CHILD: &str = "LEASE_CHILD";
@@ -64,20 +65,6 @@ fn create_table(connection: &str, table: &str) {
         .unwrap()
         .release()
         .unwrap();
-}
-
-/// Marks every row but `worker_id`'s held for an hour: it is the only one free.
-fn hold_all_but(client: &mut Client, table: &str, worker_id: u16) {
-    let held = client
-        .execute(
-            &format!(
-                "UPDATE {table} SET expires_at = now() + interval '1 hour', token = 0 \
-                 WHERE worker_id <> $1"
-            ),
-            &[&(worker_id as i16)],
-        )
-        .unwrap();
-    assert_eq!(held, 1023);
 }
 
 /// `(expires_at > now(), high_water_ms, generation, token)` of a row.

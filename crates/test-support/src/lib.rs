@@ -21,6 +21,7 @@
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
 //! - [`postgres`]: a throwaway PostgreSQL server for the database tests.
+//! - `lease_table` (feature `postgres`): statements on a Snowflake lease table.
 
 pub mod arbitrary_checks;
 pub mod clock_faults;
@@ -33,6 +34,8 @@ pub mod fresh;
 pub mod generated;
 pub mod golden;
 pub mod layout;
+#[cfg(feature = "postgres")]
+pub mod lease_table;
 #[cfg(unix)]
 pub mod postgres;
 pub mod schema;
