@@ -43,8 +43,12 @@ proptest! {
 
     #[test]
     fn one_symbol_too_few_is_an_error_not_a_truncation(value in 1u128..) {
-        let mut buffer = vec![b'#'; symbols_needed(value) - 1];
-        prop_assert!(encode(value, &mut buffer).is_err());
+        let needed = symbols_needed(value);
+        let mut buffer = vec![b'#'; needed - 1];
+        prop_assert_eq!(
+            encode(value, &mut buffer),
+            Err(crockford32::EncodeError::BufferTooShort { len: needed - 1, needed })
+        );
         prop_assert!(buffer.iter().all(|&byte| byte == b'#'));
     }
 

@@ -209,14 +209,30 @@ mod tests {
     fn custom_layouts_are_checked() {
         assert!(Layout::parse("custom:41,10,12").is_ok());
         assert!(Layout::parse("custom:64,0,0").is_ok());
-        assert!(Layout::parse("custom:41,10,14").is_err());
-        assert!(Layout::parse("custom:0,10,12").is_err());
-        assert!(Layout::parse("custom:41,10").is_err());
-        assert!(Layout::parse("custom:+41,10,12").is_err());
-        assert!(Layout::parse("custom:99999999999,1,1").is_err());
-        assert!(Layout::parse("mastodon").is_err());
+        let error = |text: &str| Layout::parse(text).unwrap_err();
+        let too_many = |total: u32| {
+            format!(
+                "the bits add up to {total}: a Snowflake id has at most 64, with at least 1 for \
+                 the timestamp"
+            )
+        };
+        assert_eq!(error("custom:41,10,14"), too_many(65));
+        assert_eq!(error("custom:0,10,12"), too_many(22));
+        let three_numbers = "expected custom:TIMESTAMP_BITS,WORKER_BITS,SEQUENCE_BITS, three \
+                             numbers of bits such as custom:41,10,12";
+        for text in ["custom:41,10", "custom:+41,10,12", "custom:99999999999,1,1"] {
+            assert_eq!(error(text), three_numbers, "{text}");
+        }
+        assert_eq!(
+            error("mastodon"),
+            format!("expected one of {}", super::NAMES)
+        );
         let custom = layout("custom:64,0,0");
         assert_eq!(custom.decode(u64::MAX, 0).unwrap().timestamp_ms, u64::MAX);
-        assert!(custom.decode(u64::MAX, 1).is_err());
+        assert_eq!(
+            custom.decode(u64::MAX, 1).err().expect("past 2^64 - 1"),
+            "the timestamp of 18446744073709551615 under the custom:64,0,0 layout with epoch 1 is \
+             past 2^64 - 1 Unix milliseconds"
+        );
     }
 }
