@@ -112,7 +112,9 @@ def test_a_batch_is_the_next_ids_of_the_generator():
 
 def test_a_batch_releases_the_gil():
     generator = SnowflakeIdGenerator(worker_id=9)
-    assert python_ran_during(lambda: generator.generate_ids(2_000_000)) > 0
+    # Ten batches: one batch's stretch without the GIL lasts a few ms, which a busy machine
+    # may let pass without scheduling the other thread.
+    assert python_ran_during(lambda: all(generator.generate_ids(2_000_000) for _ in range(10))) > 0
 
 
 def test_generators_of_different_workers_never_share_an_id():
