@@ -5,10 +5,17 @@
 //!
 //! Before any timing, each generator is checked the same way, untimed: four threads make
 //! 50,000 ids each and every id must be unique.
+//!
+//! Each group first prints how long one core takes to see a word another core wrote: two
+//! threads hand a word back and forth. Every lock here moves its cache line between cores,
+//! and on a virtual machine that cost depends on where the host put the processors (here 15,
+//! 35 or 165 ns, changing while the benchmark runs), so the figure says which placement a
+//! group's numbers were measured on.
 
 use std::collections::HashSet;
 use std::hash::Hash;
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
@@ -36,6 +43,29 @@ fn time_threads<T>(threads: usize, iters: u64, make: &(impl Fn() -> T + Sync)) -
         start
     })
     .elapsed()
+}
+
+/// Nanoseconds for a word written by one thread to be seen and answered by another: two
+/// threads take turns incrementing it, 50,000 turns each.
+fn handoff_ns() -> f64 {
+    const TURNS: u64 = 50_000;
+    let word = AtomicU64::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for parity in 0..2 {
+            let word = &word;
+            scope.spawn(move || {
+                for turn in 0..TURNS {
+                    let mine = 2 * turn + parity;
+                    while word.load(Ordering::Acquire) != mine {
+                        std::hint::spin_loop();
+                    }
+                    word.store(mine + 1, Ordering::Release);
+                }
+            });
+        }
+    });
+    start.elapsed().as_nanos() as f64 / (2 * TURNS) as f64
 }
 
 /// Every id unique across four threads of 50,000 ids each.
@@ -73,6 +103,10 @@ fn contention(c: &mut Criterion) {
     assert_unique("uuid7_peer::uuid7", &uuid7_peer);
 
     for threads in THREADS {
+        println!(
+            "contention/{threads} threads: a cache line moves between cores in {:.0} ns",
+            handoff_ns()
+        );
         let mut group = c.benchmark_group(format!("contention/{threads} threads"));
         group.throughput(Throughput::Elements(1));
         let mut bench = |name: &str, make: &(dyn Fn() -> u128 + Sync)| {

@@ -12,8 +12,8 @@ use crate::comparisons::{COMPARISONS, Comparison};
 
 /// One benchmark's median, in nanoseconds per iteration (or per element, with a throughput).
 #[derive(Clone, Copy)]
-struct Median {
-    nanos: f64,
+pub(crate) struct Median {
+    pub(crate) nanos: f64,
 }
 
 /// The heading of the section that `crates/identifier-py/bench.py --write` writes.
@@ -50,12 +50,13 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         ));
     }
     let mut report = render_markdown(&rows, root)?;
-    // `bench-gate --update`, `db-bench` and the Python package's bench.py write their own
-    // sections; keep them.
+    // `bench-gate --update`, `db-bench`, `contention-runs` and the Python package's bench.py
+    // write their own sections; keep them.
     let old = fs::read_to_string(root.join("BENCHMARKS.md")).unwrap_or_default();
     for heading in [
         crate::bench_gate::HEADING,
         crate::db_bench::HEADING,
+        crate::contention::HEADING,
         PYTHON_HEADING,
     ] {
         if let Some(section) = crate::sections::section(&old, heading) {
@@ -89,7 +90,7 @@ impl Row {
 }
 
 /// (group, function) → median, from every `new/benchmark.json` + `new/estimates.json` pair.
-fn read_medians(dir: &Path) -> Result<BTreeMap<(String, String), Median>, String> {
+pub(crate) fn read_medians(dir: &Path) -> Result<BTreeMap<(String, String), Median>, String> {
     let mut medians = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {

@@ -14,12 +14,16 @@
 //!   [--write]`: primary keys of each kind in PostgreSQL B-trees, measured in a bulk load and
 //!   as applications write; prints the report, and with `--write` puts it into BENCHMARKS.md
 //!   and its charts. `--postgres-18` runs on PostgreSQL 18 from PyPI (`target/pg18-venv`).
+//! - `contention-runs [--runs N] [--write]`: the contention benchmark's ULID rows at 4 and 8
+//!   threads, run N times (10), each beside the cost of a cache-line move at the time; prints
+//!   the table, and with `--write` puts it into BENCHMARKS.md.
 
 use std::process::ExitCode;
 
 mod bench_gate;
 mod bench_report;
 mod comparisons;
+mod contention;
 mod db_bench;
 mod deps;
 mod golden;
@@ -27,7 +31,7 @@ mod man;
 mod msrv;
 mod sections;
 
-const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write]";
+const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
         ["man"] => man::run(&workspace_root(), false),
         ["man", "--check"] => man::run(&workspace_root(), true),
         ["db-bench", rest @ ..] => db_bench::run_command(&workspace_root(), rest),
+        ["contention-runs", rest @ ..] => contention::run_command(&workspace_root(), rest),
         _ => Err(USAGE.to_owned()),
     };
     match result {
@@ -112,8 +117,6 @@ fn report(heading: &str, problems: &[String]) -> Result<(), String> {
     }
 }
 
-/// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
-/// with the command and its standard error.
 /// The path of the executable named `name` in the output of `cargo build
 /// --message-format=json`.
 fn executable(messages: &str, name: &str) -> Result<std::path::PathBuf, String> {
@@ -138,6 +141,8 @@ fn target_dir(root: &std::path::Path) -> Result<std::path::PathBuf, String> {
         .ok_or_else(|| "cargo metadata gave no target_directory".into())
 }
 
+/// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
+/// with the command and its standard error.
 fn cargo(root: &std::path::Path, args: &[&str]) -> Result<String, String> {
     let output = std::process::Command::new(env!("CARGO"))
         .current_dir(root)

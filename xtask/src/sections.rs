@@ -1,5 +1,5 @@
 //! Sections of BENCHMARKS.md that a command other than `bench-report` writes (`db-bench`,
-//! `bench-gate --update`): each replaces its own section and keeps the rest, and
+//! `bench-gate --update`, `contention-runs`): each replaces its own section and keeps the rest, and
 //! `bench-report` keeps them when it rewrites the file.
 
 /// The section under `heading` (up to the next `## ` heading, or the end), if there is one.
