@@ -91,7 +91,7 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         peer: "ferroid encode_to_buf",
         goal: 0.8,
         note: Some(
-            "to a `&str` in a stack buffer. Ours checks that the 26 bytes are ASCII (`id_text::ascii_str`: the bytes ORed a word at a time) before making the `&str`; the peers make it with `from_utf8_unchecked` and no check. The symbols alone are `floor: crockford32::encode` in the same group.",
+            "to a `&str` in a stack buffer. Ours writes the symbols from a table of `id_text::AsciiByte`s into an `id_text::AsciiText`, which becomes a `&str` with no check, as the peers' `from_utf8_unchecked` does. The symbols alone are `floor: crockford32::encode` in the same group.",
         ),
     },
     Comparison {

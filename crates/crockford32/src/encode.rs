@@ -1,17 +1,26 @@
 //! Integers to symbols, most significant first, zero-padded on the left.
 
+use id_text::{AsciiByte, AsciiText};
+
 use crate::{ALPHABET, EncodeError};
 
-/// The two symbols of every 10-bit value, most significant first.
-static SYMBOL_PAIRS: [[u8; 2]; 1024] = {
-    let mut table = [[0u8; 2]; 1024];
+/// The two symbols of every 10-bit value, most significant first, as the symbols an
+/// [`AsciiText`] takes.
+static SYMBOL_PAIRS: [[AsciiByte; 2]; 1024] = {
+    let Some(symbols) = AsciiByte::all(ALPHABET) else {
+        panic!("the alphabet is ASCII")
+    };
+    let mut table = [[symbols[0]; 2]; 1024];
     let mut value = 0;
     while value < 1024 {
-        table[value] = [ALPHABET[value >> 5], ALPHABET[value & 31]];
+        table[value] = [symbols[value >> 5], symbols[value & 31]];
         value += 1;
     }
     table
 };
+
+/// The number of symbols of a `u128`, and of a ULID.
+pub const U128_LEN: usize = 26;
 
 /// Writes `value` into all of `out`, most significant symbol first, padded with `0` on the
 /// left.
@@ -66,13 +75,35 @@ pub fn encode(value: u128, out: &mut [u8]) -> Result<(), EncodeError> {
     let mut rest = value;
     let mut pairs = out.rchunks_exact_mut(2);
     for pair in &mut pairs {
-        pair.copy_from_slice(&SYMBOL_PAIRS[(rest & 1023) as usize]);
+        pair.copy_from_slice(&SYMBOL_PAIRS[(rest & 1023) as usize].map(AsciiByte::get));
         rest >>= 10;
     }
     if let [single] = pairs.into_remainder() {
         *single = ALPHABET[(rest & 31) as usize];
     }
     Ok(())
+}
+
+/// `value` in [`U128_LEN`] symbols (what [`encode`] writes into 26 bytes) as an
+/// [`AsciiText`]: a `&str` with no check. A ULID's text.
+///
+/// ```
+/// // The example of the ULID specification.
+/// let text = crockford32::encode_text(0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B);
+/// assert_eq!(text.as_str(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+/// assert_eq!(crockford32::encode_text(u128::MAX).as_str(), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+/// ```
+#[inline]
+#[must_use]
+pub fn encode_text(value: u128) -> AsciiText<U128_LEN> {
+    // Two symbols (10 bits) a step, from the least significant end: 13 pairs.
+    let mut text = AsciiText::new();
+    let mut rest = value;
+    for pair in (0..U128_LEN / 2).rev() {
+        text.set_pair(2 * pair, SYMBOL_PAIRS[(rest & 1023) as usize]);
+        rest >>= 10;
+    }
+    text
 }
 
 /// `value` as a `String` of exactly `len` symbols.
@@ -120,6 +151,18 @@ mod tests {
             Err(EncodeError::BufferTooShort { len: 3, needed: 4 })
         );
         assert_eq!(&out, b"abc");
+    }
+
+    /// The text is what `encode` writes into 26 bytes, for values at every symbol's edges.
+    #[test]
+    fn the_text_is_what_encode_writes() {
+        for shift in 0..128 {
+            for value in [1u128 << shift, (1u128 << shift) - 1, u128::MAX >> shift] {
+                let mut out = [0u8; U128_LEN];
+                encode(value, &mut out).unwrap();
+                assert_eq!(encode_text(value).as_bytes(), &out, "{value:#x}");
+            }
+        }
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! - [`encode`] (a `u128`) and [`encode_u64`] write a number into a caller's buffer of any
 //!   length, most significant symbol first, padded with `0` on the left (the ULID convention);
 //!   they fail, rather than truncate, when the number needs more symbols than the buffer holds.
+//!   [`encode_text`] gives a `u128`'s 26 symbols as an [`id_text::AsciiText`], which becomes a
+//!   `&str` without a check.
 //! - [`decode`] (to a `u128`) and [`decode_u64`] read one back: case-insensitive, `O` read as
 //!   `0`, `I` and `L` as `1`. An invalid character is reported with its byte index, and a value
 //!   wider than the integer is an overflow, never a wrap.
@@ -55,7 +57,7 @@ pub use check::{CHECK_ALPHABET, check_symbol, check_symbol_value, mod37, mod37_s
 pub use decode::{decode, decode_u64, symbol_value};
 #[cfg(feature = "alloc")]
 pub use encode::encode_to_string;
-pub use encode::{encode, encode_u64};
+pub use encode::{U128_LEN, encode, encode_text, encode_u64};
 pub use error::{DecodeError, EncodeError};
 
 /// The 32 symbols, in order of value: `ALPHABET[v]` writes the 5-bit value `v`.

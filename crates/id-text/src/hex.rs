@@ -9,7 +9,9 @@
 //!   returns the digits as a `&str`; [`encode_byte`] gives the two digits of one byte, for a
 //!   format that lays them out itself (a UUID's hyphens).
 //! - [`encode_array`] writes a fixed number of bytes as ASCII digits into an array of exactly
-//!   twice their number, for a format whose sizes are constants.
+//!   twice their number, for a format whose sizes are constants; [`encode_text`] gives them as
+//!   an [`AsciiText`], a `&str` with no check, and [`encode_byte_ascii`] one byte's digits for
+//!   one.
 //! - [`decode`] reads any number of digits back under a [`Case`] rule; [`decode_array`] is
 //!   the same for a fixed number, whose sizes are checked when the program is compiled, and
 //!   [`decode_u128`] reads 32 digits as one number; [`digit_value`] reads one digit.
@@ -41,6 +43,8 @@
 
 use core::fmt;
 
+use crate::{AsciiByte, AsciiText};
+
 /// The 16 digits, in order of value: `DIGITS[v]` writes the 4-bit value `v`.
 ///
 /// ```
@@ -48,12 +52,15 @@ use core::fmt;
 /// ```
 pub const DIGITS: &[u8; 16] = b"0123456789abcdef";
 
-/// Byte to its two lower-case digits.
-static PAIRS: [[u8; 2]; 256] = {
-    let mut table = [[0; 2]; 256];
+/// Byte to its two lower-case digits, as symbols an [`AsciiText`] takes.
+static PAIRS: [[AsciiByte; 2]; 256] = {
+    let Some(digits) = AsciiByte::all(DIGITS) else {
+        panic!("the hex digits are ASCII")
+    };
+    let mut table = [[digits[0]; 2]; 256];
     let mut byte = 0;
     while byte < 256 {
-        table[byte] = [DIGITS[byte >> 4], DIGITS[byte & 0x0F]];
+        table[byte] = [digits[byte >> 4], digits[byte & 0x0F]];
         byte += 1;
     }
     table
@@ -208,6 +215,20 @@ pub const fn digit_value(byte: u8, case: Case) -> Option<u8> {
 #[inline]
 #[must_use]
 pub const fn encode_byte(byte: u8) -> [u8; 2] {
+    let [high, low] = encode_byte_ascii(byte);
+    [high.get(), low.get()]
+}
+
+/// The two lower-case digits of `byte` as [`AsciiByte`]s, for a format that lays them out in
+/// an [`AsciiText`] itself (a UUID's hyphens).
+///
+/// ```
+/// let digits = id_text::hex::encode_byte_ascii(0x7F);
+/// assert_eq!(digits.map(id_text::AsciiByte::get), *b"7f");
+/// ```
+#[inline]
+#[must_use]
+pub const fn encode_byte_ascii(byte: u8) -> [AsciiByte; 2] {
     PAIRS[byte as usize]
 }
 
@@ -236,7 +257,9 @@ pub fn encode_lower<'a>(bytes: &[u8], out: &'a mut [u8]) -> Result<&'a str, Enco
         return Err(EncodeError::BufferTooShort { len, needed });
     };
     write_digits(bytes, digits);
-    Ok(crate::encoded_str(digits))
+    // A caller's buffer, written here from the table: the check is a few word operations,
+    // and the empty string it would give on failure cannot happen.
+    Ok(crate::ascii_str(digits).unwrap_or_default())
 }
 
 /// Writes the `N` bytes as `M = 2 * N` lower-case digits into `out`: [`encode_lower`] for a
@@ -251,6 +274,24 @@ pub fn encode_lower<'a>(bytes: &[u8], out: &'a mut [u8]) -> Result<&'a str, Enco
 pub fn encode_array<const N: usize, const M: usize>(bytes: &[u8; N], out: &mut [u8; M]) {
     const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
     write_digits(bytes, out);
+}
+
+/// The `N` bytes as an [`AsciiText`] of `M = 2 * N` lower-case digits: a `&str` with no check
+/// (the sizes are checked when the program is compiled).
+///
+/// ```
+/// let text = id_text::hex::encode_text::<3, 6>(&[0x50, 0x7C, 0x0F]);
+/// assert_eq!(text.as_str(), "507c0f");
+/// ```
+#[inline]
+#[must_use]
+pub fn encode_text<const N: usize, const M: usize>(bytes: &[u8; N]) -> AsciiText<M> {
+    const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
+    let mut text = AsciiText::new();
+    for (index, &byte) in bytes.iter().enumerate() {
+        text.set_pair(2 * index, encode_byte_ascii(byte));
+    }
+    text
 }
 
 /// Reads `text`, two digits a byte under the `case` rule, into the front of `out`, and

@@ -1,9 +1,8 @@
 //! The text and bytes every id of the `identifier` workspace shares.
 //!
 //! ```
-//! let mut text = [0u8; id_text::uuid_text::LEN];
-//! id_text::uuid_text::encode(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F, &mut text);
-//! assert_eq!(id_text::ascii_str(&text), Some("017f22e2-79b0-7cc3-98c4-dc0c0c07398f"));
+//! let text = id_text::uuid_text::encode_text(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F);
+//! assert_eq!(text.as_str(), "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
 //! ```
 //!
 //! The format crates (`ulid`, `uuid7`, `objectid`, `snowflake`) and content ids write their
@@ -14,15 +13,20 @@
 //!   under an explicit case rule ([`hex::Case::Lower`] or [`hex::Case::Any`]), an invalid
 //!   byte reported with its index.
 //! - [`uuid_text`]: the hyphenated `8-4-4-4-12` text of a UUID, both ways.
-//! - [`ascii_str`]: ASCII bytes as a `&str`, after an ASCII check of a few word operations
-//!   instead of a full UTF-8 check; [`encoded_str`] for bytes an encoder wrote; [`display`]
-//!   and [`debug`], the bodies of an id's `Display` (padded as text) and `Debug`;
-//!   [`check_char_len`] and [`char_at`] for parse errors that count and name characters.
+//! - [`AsciiText`]: the buffer an encoder writes its symbols into, [`AsciiByte`]s from a
+//!   table checked when the program is compiled, so that the text becomes a `&str` with no
+//!   check; [`ascii_str`] for bytes from elsewhere, after an ASCII check of a few word
+//!   operations instead of a full UTF-8 check; [`display`] and [`debug`], the bodies of an
+//!   id's `Display` (padded as text) and `Debug`; [`check_char_len`] and [`char_at`] for
+//!   parse errors that count and name characters.
 //! - [`serde`](mod@serde) (feature `serde`): an id as text in human-readable formats and as
 //!   bytes in binary ones, and the one visitor that reads either.
 //!
 //! `no_std`, no allocation, and no function panics, whatever its input. The one `unsafe`
-//! block, in [`ascii_str`], makes a `&str` of bytes just checked to be ASCII.
+//! function makes a `&str` of ASCII bytes without a check; its callers are the methods of
+//! [`AsciiText`], whose bytes are ASCII by construction, and [`ascii_str`], after its check.
+//! Each call has a `SAFETY` argument, the function asserts ASCII in debug builds, and the
+//! tests run under Miri and a fuzz target (`fuzz/fuzz_targets/id_text_ascii.rs`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
@@ -30,10 +34,12 @@
 #[cfg(test)]
 extern crate std;
 
+mod ascii;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod text;
 pub mod uuid_text;
 
-pub use text::{ascii_str, char_at, check_char_len, debug, display, encoded_str};
+pub use ascii::{AsciiByte, AsciiText};
+pub use text::{ascii_str, char_at, check_char_len, debug, display};

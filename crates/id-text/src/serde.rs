@@ -36,9 +36,11 @@ use core::str::FromStr;
 use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde::ser::Serializer;
 
-/// The body of an id's `Serialize`: for a human-readable serializer, the text that `encode`
-/// writes into a buffer of `N` bytes on the stack (`serialize_str`); for a binary one, `bytes`
-/// (`serialize_bytes`). The text is written only when it is serialized.
+use crate::AsciiText;
+
+/// The body of an id's `Serialize`: for a human-readable serializer, `text`
+/// (`serialize_str`); for a binary one, `bytes` (`serialize_bytes`). `text` is a closure, so
+/// that the text is written only when it is serialized.
 ///
 /// # Errors
 ///
@@ -48,10 +50,8 @@ use serde::ser::Serializer;
 ///
 /// ```
 /// let bytes = [0x07, 0xF3];
-/// let json = id_text::serde::serialize(serde_json::value::Serializer, &bytes, |buffer: &mut [u8; 4]| {
-///     id_text::hex::encode_array(&bytes, buffer);
-///     buffer
-/// })?;
+/// let text = || id_text::hex::encode_text::<2, 4>(&bytes);
+/// let json = id_text::serde::serialize(serde_json::value::Serializer, &bytes, text)?;
 /// assert_eq!(json, serde_json::json!("07f3"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -59,10 +59,10 @@ use serde::ser::Serializer;
 pub fn serialize<S: Serializer, const N: usize>(
     serializer: S,
     bytes: &[u8],
-    encode: impl FnOnce(&mut [u8; N]) -> &[u8],
+    text: impl FnOnce() -> AsciiText<N>,
 ) -> Result<S::Ok, S::Error> {
     if serializer.is_human_readable() {
-        serializer.serialize_str(crate::encoded_str(encode(&mut [0; N])))
+        serializer.serialize_str(text().as_str())
     } else {
         serializer.serialize_bytes(bytes)
     }

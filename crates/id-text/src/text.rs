@@ -1,5 +1,5 @@
-//! ASCII bytes as a `&str`, and the text paths of an id built on it: the `&str` an encoder
-//! returns, `Display` and `Debug`.
+//! Bytes from elsewhere as a `&str` after an ASCII check, and the bodies of an id's `Display`
+//! and `Debug`.
 
 use core::fmt;
 
@@ -7,7 +7,8 @@ use core::fmt;
 ///
 /// On ASCII input the result is what [`core::str::from_utf8`] gives, without its full UTF-8
 /// check: ASCII is all the text of an id ever holds, and the check here is a few word
-/// operations, the bytes ORed together eight at a time.
+/// operations, the bytes ORed together eight at a time. For bytes written from an alphabet,
+/// [`AsciiText`](crate::AsciiText) needs no check at all.
 ///
 /// ```
 /// assert_eq!(id_text::ascii_str(b"01ARZ3NDEKTSV4RRFFQ69G5FAV"), Some("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
@@ -21,11 +22,9 @@ pub fn ascii_str(bytes: &[u8]) -> Option<&str> {
     if !is_ascii(bytes) {
         return None;
     }
-    debug_assert!(core::str::from_utf8(bytes).is_ok(), "ASCII is UTF-8");
-    // SAFETY: every byte is below 0x80 (checked just above), and a sequence of such bytes is
-    // valid UTF-8: each is a whole one-byte character.
+    // SAFETY: every byte is below 0x80, checked just above.
     #[allow(unsafe_code)]
-    let text = unsafe { core::str::from_utf8_unchecked(bytes) };
+    let text = unsafe { crate::ascii::str_of_ascii(bytes) };
     Some(text)
 }
 
@@ -49,28 +48,9 @@ fn is_ascii(bytes: &[u8]) -> bool {
     (words | tail) & HIGH_BITS == 0
 }
 
-/// The text an encoder wrote from its own ASCII alphabet, as a `&str`: [`ascii_str`] for
-/// bytes that are ASCII by construction.
-///
-/// Bytes that are not ASCII would be a bug of the encoder: a debug build stops on the
-/// assertion, a release build returns the empty string (it never panics).
-///
-/// ```
-/// let mut buffer = [0u8; 4];
-/// buffer.copy_from_slice(b"07f3");
-/// assert_eq!(id_text::encoded_str(&buffer), "07f3");
-/// ```
-#[inline]
-#[must_use]
-pub fn encoded_str(ascii: &[u8]) -> &str {
-    let text = ascii_str(ascii);
-    debug_assert!(text.is_some(), "an encoder wrote a byte that is not ASCII");
-    text.unwrap_or_default()
-}
-
-/// The body of an id's `Display`: `encode` writes the text into a buffer of `N` bytes on the
-/// stack and returns the bytes written, which go to [`Formatter::pad`](fmt::Formatter::pad),
-/// so that width, fill, alignment and precision are honoured as for any text.
+/// The body of an id's `Display`: its text (from an [`AsciiText`](crate::AsciiText)) through
+/// [`Formatter::pad`](fmt::Formatter::pad), so that width, fill, alignment and precision are
+/// honoured as for any text.
 ///
 /// # Errors
 ///
@@ -85,10 +65,7 @@ pub fn encoded_str(ascii: &[u8]) -> &str {
 ///
 /// impl fmt::Display for Code {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         id_text::display(f, |buffer: &mut [u8; 2]| {
-///             *buffer = id_text::hex::encode_byte(self.0);
-///             buffer
-///         })
+///         id_text::display(f, id_text::hex::encode_text::<1, 2>(&[self.0]).as_str())
 ///     }
 /// }
 ///
@@ -97,15 +74,12 @@ pub fn encoded_str(ascii: &[u8]) -> &str {
 /// assert_eq!(format!("[{:.1}]", Code(0x7F)), "[7]");
 /// ```
 #[inline]
-pub fn display<const N: usize>(
-    f: &mut fmt::Formatter<'_>,
-    encode: impl FnOnce(&mut [u8; N]) -> &[u8],
-) -> fmt::Result {
-    f.pad(encoded_str(encode(&mut [0; N])))
+pub fn display(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    f.pad(text)
 }
 
-/// The body of an id's `Debug`: `name`, then the text that `encode` writes (as for
-/// [`display`]) in parentheses. No padding: `Debug` of an id is for reading, not for tables.
+/// The body of an id's `Debug`: `name`, then its text in parentheses. No padding: `Debug` of
+/// an id is for reading, not for tables.
 ///
 /// # Errors
 ///
@@ -120,24 +94,17 @@ pub fn display<const N: usize>(
 ///
 /// impl fmt::Debug for Code {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         id_text::debug(f, "Code", |buffer: &mut [u8; 2]| {
-///             *buffer = id_text::hex::encode_byte(self.0);
-///             buffer
-///         })
+///         id_text::debug(f, "Code", id_text::hex::encode_text::<1, 2>(&[self.0]).as_str())
 ///     }
 /// }
 ///
 /// assert_eq!(format!("{:?}", Code(0x7F)), "Code(7f)");
 /// ```
 #[inline]
-pub fn debug<const N: usize>(
-    f: &mut fmt::Formatter<'_>,
-    name: &str,
-    encode: impl FnOnce(&mut [u8; N]) -> &[u8],
-) -> fmt::Result {
+pub fn debug(f: &mut fmt::Formatter<'_>, name: &str, text: &str) -> fmt::Result {
     f.write_str(name)?;
     f.write_str("(")?;
-    f.write_str(encoded_str(encode(&mut [0; N])))?;
+    f.write_str(text)?;
     f.write_str(")")
 }
 

@@ -18,9 +18,7 @@ const EXPECTING: &str = "an ObjectId: 24 lower-case hex characters or 12 bytes";
 /// ```
 impl Serialize for ObjectId {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        id_text::serde::serialize(serializer, self.as_bytes(), |buffer| {
-            self.encode_ascii(buffer)
-        })
+        id_text::serde::serialize(serializer, self.as_bytes(), || self.text())
     }
 }
 

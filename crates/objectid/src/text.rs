@@ -5,7 +5,9 @@
 use std::string::String;
 
 use core::fmt;
+
 use core::str::FromStr;
+use id_text::AsciiText;
 
 use id_text::hex::{self, Case};
 
@@ -59,7 +61,16 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &str {
-        id_text::encoded_str(self.encode_ascii(buffer))
+        self.text().copy_to(buffer)
+    }
+
+    /// The text, the 24 lower-case hex digits, written from the alphabet's table of [`AsciiByte`]s into an
+    /// [`AsciiText`]: it becomes a `&str` without a check.
+    ///
+    /// [`AsciiByte`]: id_text::AsciiByte
+    #[inline(always)]
+    pub(crate) fn text(self) -> AsciiText<{ ObjectId::TEXT_LEN }> {
+        hex::encode_text(self.as_bytes())
     }
 
     /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
@@ -74,8 +85,7 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &[u8] {
-        hex::encode_array(self.as_bytes(), buffer);
-        buffer
+        self.text().copy_to(buffer).as_bytes()
     }
 
     /// The text in a new `String` of exactly its length: the same text as `Display` and
@@ -97,7 +107,10 @@ impl ObjectId {
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
-        String::from(self.encode(&mut [0; ObjectId::TEXT_LEN]))
+        // As `Ulid::to_string`: the allocation first, then the text.
+        let mut text = String::with_capacity(ObjectId::TEXT_LEN);
+        text.push_str(self.text().as_str());
+        text
     }
 }
 
@@ -113,7 +126,7 @@ impl ObjectId {
 /// ```
 impl fmt::Display for ObjectId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        id_text::display(f, |buffer| self.encode_ascii(buffer))
+        id_text::display(f, self.text().as_str())
     }
 }
 
@@ -126,7 +139,7 @@ impl fmt::Display for ObjectId {
 /// ```
 impl fmt::Debug for ObjectId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        id_text::debug(f, "ObjectId", |buffer| self.encode_ascii(buffer))
+        id_text::debug(f, "ObjectId", self.text().as_str())
     }
 }
 

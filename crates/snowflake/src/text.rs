@@ -6,14 +6,19 @@ use std::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
+use id_text::{AsciiByte, AsciiText};
+
 use crate::{Error, ParseError, SnowflakeId};
 
-/// The two ASCII digits of every number below 100.
-const PAIRS: [[u8; 2]; 100] = {
-    let mut pairs = [[0; 2]; 100];
+/// The two digits of every number below 100, as the symbols an [`AsciiText`] takes.
+const PAIRS: [[AsciiByte; 2]; 100] = {
+    let Some(digits) = AsciiByte::all(b"0123456789") else {
+        panic!("the digits are ASCII")
+    };
+    let mut pairs = [[digits[0]; 2]; 100];
     let mut n = 0;
     while n < 100 {
-        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+        pairs[n] = [digits[n / 10], digits[n % 10]];
         n += 1;
     }
     pairs
@@ -81,7 +86,34 @@ impl SnowflakeId {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; SnowflakeId::TEXT_LEN]) -> &str {
-        id_text::encoded_str(self.encode_ascii(buffer))
+        let (text, start) = self.text();
+        text.copy_tail_to(start, buffer)
+    }
+
+    /// The decimal digits, written from a table of [`AsciiByte`]s into the end of an
+    /// [`AsciiText`] (so that they become a `&str` without a check), and the index of the
+    /// first.
+    #[inline(always)]
+    pub(crate) fn text(self) -> (AsciiText<{ SnowflakeId::TEXT_LEN }>, usize) {
+        let mut text = AsciiText::new();
+        let mut value = self.to_u64();
+        let mut start = SnowflakeId::TEXT_LEN;
+        // Two digits a step, from a table: half the divisions of one digit a step.
+        while value >= 100 && start >= 2 {
+            start -= 2;
+            text.set_pair(start, PAIRS[(value % 100) as usize]);
+            value /= 100;
+        }
+        // Below 2^63, at most 19 digits: what is left (one or two digits) always fits.
+        let [tens, ones] = PAIRS[value as usize % 100];
+        if value >= 10 && start >= 2 {
+            start -= 2;
+            text.set_pair(start, [tens, ones]);
+        } else if start >= 1 {
+            start -= 1;
+            text.set(start, ones);
+        }
+        (text, start)
     }
 
     /// Writes the text into the end of `buffer` as ASCII bytes and returns the bytes written: what
@@ -97,29 +129,7 @@ impl SnowflakeId {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; SnowflakeId::TEXT_LEN]) -> &[u8] {
-        let mut value = self.to_u64();
-        let mut start = buffer.len();
-        // Two digits a step, from a table: half the divisions of one digit a step.
-        while value >= 100 {
-            let Some(slot) = buffer.get_mut(start - 2..start) else {
-                break;
-            };
-            slot.copy_from_slice(&PAIRS[(value % 100) as usize]);
-            value /= 100;
-            start -= 2;
-        }
-        // Below 2^63, at most 19 digits: what is left (one or two digits) always fits.
-        let [tens, ones] = PAIRS[value as usize % 100];
-        if value >= 10
-            && let Some(slot) = buffer.get_mut(start - 2..start)
-        {
-            slot.copy_from_slice(&[tens, ones]);
-            start -= 2;
-        } else if let Some(slot) = buffer.get_mut(start - 1) {
-            *slot = ones;
-            start -= 1;
-        }
-        buffer.get(start..).unwrap_or_default()
+        self.encode(buffer).as_bytes()
     }
 
     /// The text in a new `String`: the same text as `Display` and `format!`, written as the
@@ -167,7 +177,8 @@ impl fmt::Display for SnowflakeId {
         if f.width().is_none() && f.precision().is_none() && !f.sign_plus() {
             return fmt::Display::fmt(&self.to_u64(), f);
         }
-        id_text::display(f, |buffer| self.encode_ascii(buffer))
+        let (text, start) = self.text();
+        id_text::display(f, text.tail(start))
     }
 }
 
@@ -180,7 +191,8 @@ impl fmt::Display for SnowflakeId {
 /// ```
 impl fmt::Debug for SnowflakeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        id_text::debug(f, "SnowflakeId", |buffer| self.encode_ascii(buffer))
+        let (text, start) = self.text();
+        id_text::debug(f, "SnowflakeId", text.tail(start))
     }
 }
 

@@ -17,9 +17,7 @@ const EXPECTING: &str = "a ULID: 26 Crockford Base32 characters, or 16 bytes";
 /// ```
 impl Serialize for Ulid {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        id_text::serde::serialize(serializer, &self.to_bytes(), |buffer| {
-            self.encode_ascii(buffer)
-        })
+        id_text::serde::serialize(serializer, &self.to_bytes(), || self.text())
     }
 }
 

@@ -18,9 +18,7 @@ const EXPECTING: &str = "a UUIDv7: 36 characters xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxx
 /// ```
 impl Serialize for Uuid7 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        id_text::serde::serialize(serializer, &self.to_bytes(), |buffer| {
-            self.encode_ascii(buffer)
-        })
+        id_text::serde::serialize(serializer, &self.to_bytes(), || self.text())
     }
 }
 

@@ -7,7 +7,9 @@
 use std::string::String;
 
 use core::fmt;
+
 use core::str::FromStr;
+use id_text::AsciiText;
 
 use id_text::hex::{Case, DecodeError};
 use id_text::uuid_text;
@@ -72,7 +74,16 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &str {
-        id_text::encoded_str(self.encode_ascii(buffer))
+        self.text().copy_to(buffer)
+    }
+
+    /// The text, the hyphenated lower-case text, written from the alphabet's table of [`AsciiByte`]s into an
+    /// [`AsciiText`]: it becomes a `&str` without a check.
+    ///
+    /// [`AsciiByte`]: id_text::AsciiByte
+    #[inline(always)]
+    pub(crate) fn text(self) -> AsciiText<{ Uuid7::TEXT_LEN }> {
+        uuid_text::encode_text(self.to_u128())
     }
 
     /// Writes the text into `buffer` as ASCII bytes and returns the bytes written: what
@@ -87,8 +98,7 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &[u8] {
-        uuid_text::encode(self.to_u128(), buffer);
-        buffer
+        self.text().copy_to(buffer).as_bytes()
     }
 
     /// The text in a new `String` of exactly its length: the same text as `Display` and
@@ -110,7 +120,10 @@ impl Uuid7 {
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
-        String::from(self.encode(&mut [0; Uuid7::TEXT_LEN]))
+        // As `Ulid::to_string`: the allocation first, then the text.
+        let mut text = String::with_capacity(Uuid7::TEXT_LEN);
+        text.push_str(self.text().as_str());
+        text
     }
 }
 
@@ -126,7 +139,7 @@ impl Uuid7 {
 /// ```
 impl fmt::Display for Uuid7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        id_text::display(f, |buffer| self.encode_ascii(buffer))
+        id_text::display(f, self.text().as_str())
     }
 }
 
@@ -139,7 +152,7 @@ impl fmt::Display for Uuid7 {
 /// ```
 impl fmt::Debug for Uuid7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        id_text::debug(f, "Uuid7", |buffer| self.encode_ascii(buffer))
+        id_text::debug(f, "Uuid7", self.text().as_str())
     }
 }
 
