@@ -1,8 +1,7 @@
 //! The text of ids as Python `str`s.
 //!
-//! Each format's text comes from its crate's `encode_ascii`: the characters of `encode`,
-//! without its `&str` (a UTF-8 check of the buffer that costs about as much as writing it, and
-//! that CPython repeats when it decodes the bytes into a `str`). The tests read every id back
+//! Each format's text comes from its crate's `encode_ascii`: the bytes of `encode`, written
+//! straight into the array that CPython copies into a new `str`. The tests read every id back
 //! with the crates' parsers and independent ones.
 
 use objectid::ObjectId;

@@ -85,7 +85,9 @@ impl ObjectId {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; ObjectId::TEXT_LEN]) -> &[u8] {
-        self.text().copy_to(buffer).as_bytes()
+        // Bytes, with no `&str` to make: the digits go straight into `buffer`.
+        hex::encode_array(self.as_bytes(), buffer);
+        buffer
     }
 
     /// The text in a new `String` of exactly its length: the same text as `Display` and

@@ -98,7 +98,8 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &[u8] {
-        self.text().copy_to(buffer).as_bytes()
+        uuid_text::encode(self.to_u128(), buffer);
+        buffer
     }
 
     /// The text in a new `String` of exactly its length: the same text as `Display` and
