@@ -3,18 +3,27 @@
 Run in the environment of run-tests.sh (target/py-venv), after it has installed the wheel:
 
     target/py-venv/bin/python crates/identifier-py/bench.py [--quick] [--write BENCHMARKS.md]
+        [--reference-python PYTHON3.14]
 
 Each time is the best of several `timeit` runs (GC off), in nanoseconds per id. The floor is
 what CPython needs to call a builtin that returns a new 36-character str (`bytes.hex` of 18
 bytes), and, for batches, to build a list of new strs as long as the ids (`str.split`). The
 exit status is 1 when a ratio misses its goal.
+
+With `--reference-python`, the table also shows, as a reference without a goal, what
+`uuid.uuid7()` of CPython 3.14's standard library (pure Python) costs in that interpreter,
+measured the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
 import os
 import platform
+import shlex
+import subprocess
 import sys
 import timeit
 from dataclasses import dataclass
@@ -136,6 +145,35 @@ def measure(quick: bool) -> tuple[list[Row], dict[str, float]]:
     return rows, cache
 
 
+def reference_ns(python: str, quick: bool) -> tuple[str, dict[str, float]]:
+    """The version of the interpreter `python` (a command), and the best times of its standard
+    library's `uuid.uuid7()` and `str(uuid.uuid7())` there, measured by this script's own
+    `best_ns` (its source is sent to the interpreter)."""
+    budget, repeat, rounds = settings(quick)
+    script = "\n".join([
+        "import json, platform, timeit, uuid",
+        inspect.getsource(best_ns),
+        "statements = ['uuid.uuid7()', 'str(uuid.uuid7())']",
+        f"times = {{s: min(best_ns(s, 1, {{'uuid': uuid}}, {budget}, {repeat}) for _ in range({rounds})) for s in statements}}",
+        "print(json.dumps({'version': platform.python_version(), 'times': times}))",
+    ])
+    done = subprocess.run([*shlex.split(python), "-c", script], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"--reference-python {python}: exit {done.returncode}: {done.stderr.strip()}")
+    answer = json.loads(done.stdout)
+    return answer["version"], answer["times"]
+
+
+def reference_rows(version: str, times: dict[str, float], cache: dict[str, float]) -> list[Row]:
+    ours = cache["generate_uuid7()"]
+    return [
+        Row(f"UUIDv7 str vs CPython {version}'s uuid str (reference)", "generate_uuid7()",
+            "str(uuid.uuid7())", ours, times["str(uuid.uuid7())"], None),
+        Row(f"UUIDv7 str vs CPython {version}'s uuid.UUID (reference)", "generate_uuid7()",
+            "uuid.uuid7()", ours, times["uuid.uuid7()"], None),
+    ]
+
+
 def table(rows: list[Row]) -> str:
     lines = [
         "| comparison | ours | theirs | ours (ns/id) | theirs (ns/id) | ratio | goal | met |",
@@ -216,16 +254,33 @@ def main() -> int:
         metavar="FILE",
         help='also write the report into FILE (BENCHMARKS.md) as its "## In Python" section',
     )
+    parser.add_argument(
+        "--reference-python",
+        metavar="PYTHON",
+        help="a CPython 3.14 or later (a command) whose uuid.uuid7() to show as a reference",
+    )
     args = parser.parse_args()
     rows, cache = measure(args.quick)
+    reference = ""
+    if args.reference_python:
+        version, times = reference_ns(args.reference_python, args.quick)
+        rows += reference_rows(version, times, cache)
+        reference = (
+            f" The reference rows time CPython {version}'s own `uuid.uuid7()`, pure Python in"
+            f" its standard library, in that interpreter (`--reference-python`): a different"
+            f" interpreter from ours, so they show the order of magnitude, not a goal."
+        )
     command = "target/py-venv/bin/python crates/identifier-py/bench.py" + (" --quick" if args.quick else "")
+    if args.reference_python:
+        command += " --reference-python python3.14"
     report = "\n".join(
         [
             HEADING,
             "",
             f"`{command}`, after `bash crates/identifier-py/run-tests.sh` installed the wheel: "
             f"CPython {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
-            f"{versions()}. Times in ns per id; the ratio is ours / theirs (below 1: ours is faster).",
+            f"{versions()}. Times in ns per id; the ratio is ours / theirs (below 1: ours is faster)."
+            + reference,
             "",
             table(rows),
             "",
