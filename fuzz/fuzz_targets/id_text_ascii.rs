@@ -3,9 +3,10 @@
 //!
 //! - `id_text::ascii_str` gives what `core::str::from_utf8` gives on ASCII input, the same
 //!   memory, and `None` for anything else: valid UTF-8 that is not ASCII, and invalid bytes.
-//! - An `AsciiText` that the input writes into (any byte at any index, alone or as a pair)
-//!   only ever holds the bytes `AsciiByte::new` accepted, and each of its `&str`s is what
-//!   `core::str::from_utf8` makes of the same bytes.
+//! - An `AsciiText` that the input writes into (any byte at any index, alone, as a pair, or
+//!   as a word of any bits) only ever holds the bytes `AsciiByte::new` accepted and words
+//!   with their high bits cleared, and each of its `&str`s is what `core::str::from_utf8`
+//!   makes of the same bytes.
 //! - The encoders that write into an `AsciiText` write the digits the standard library's
 //!   hex writes, and Crockford Base32 that decodes back to the number.
 #![no_main]
@@ -33,17 +34,27 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // Three bytes an operation: an index (past the end as often as not), a byte, and whether
-    // to write it alone or as a pair.
+    // to write it alone, as a pair, or spread over a word of any bits (whose high bits the
+    // text clears).
     let mut text = AsciiText::<LEN>::new();
     let mut expected = [0u8; LEN];
     for op in data.chunks_exact(3) {
-        let (index, byte, pair) = (usize::from(op[0] % 64), op[1], op[2] & 1 == 1);
+        let (index, byte) = (usize::from(op[0] % 64), op[1]);
+        if op[2] % 3 == 2 {
+            let word = u64::from(byte).wrapping_mul(0x8101_2345_6789_ABCD).rotate_left(u32::from(op[2]));
+            text.set_word(index, word);
+            if index + 8 <= LEN {
+                let masked = word & u64::from_ne_bytes([0x7F; 8]);
+                expected[index..index + 8].copy_from_slice(&masked.to_le_bytes());
+            }
+            continue;
+        }
         let Some(symbol) = AsciiByte::new(byte) else {
             assert!(byte >= 0x80, "{byte:#x} is ASCII");
             continue;
         };
         assert_eq!(symbol.get(), byte);
-        if pair {
+        if op[2] % 3 == 1 {
             text.set_pair(index, [symbol, symbol]);
             if index + 2 <= LEN {
                 expected[index..index + 2].copy_from_slice(&[byte, byte]);

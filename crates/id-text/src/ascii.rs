@@ -86,7 +86,8 @@ impl AsciiByte {
     }
 }
 
-/// `N` bytes that are all ASCII, whatever is written into them: only [`AsciiByte`]s can be.
+/// `N` bytes that are all ASCII, whatever is written into them: only [`AsciiByte`]s can be,
+/// or words whose high bits are cleared as they are stored.
 /// The text of an id, written by its encoder, that becomes a `&str` without a check.
 ///
 /// It starts as `N` zero bytes (NUL, which is ASCII); an encoder overwrites all of them.
@@ -154,6 +155,32 @@ impl<const N: usize> AsciiText<N> {
         }
     }
 
+    /// Writes the eight bytes of `word`, least significant first, at `index` to `index + 7`,
+    /// each with its high bit cleared: a word an encoder packed from symbols of its alphabet
+    /// (which are ASCII, so the mask changes nothing), stored at once. One wide store where
+    /// pairs would be four narrow ones, which a reader of the text's words (a copy, a hash)
+    /// would wait for. A word that would not fit whole writes nothing.
+    ///
+    /// ```
+    /// let mut text = id_text::AsciiText::<8>::new();
+    /// text.set_word(0, u64::from_le_bytes(*b"01234567"));
+    /// assert_eq!(text.as_str(), "01234567");
+    /// // Not ASCII: each byte keeps its low seven bits.
+    /// text.set_word(0, u64::from_le_bytes(*b"\xB0\xB1234567"));
+    /// assert_eq!(text.as_str(), "01234567");
+    /// ```
+    #[inline(always)]
+    pub fn set_word(&mut self, index: usize, word: u64) {
+        const LOW_SEVEN_BITS: u64 = u64::from_ne_bytes([0x7F; 8]);
+        if let Some(slot) = self
+            .0
+            .get_mut(index..)
+            .and_then(|rest| rest.first_chunk_mut::<8>())
+        {
+            *slot = (word & LOW_SEVEN_BITS).to_le_bytes();
+        }
+    }
+
     /// The bytes.
     ///
     /// ```
@@ -175,8 +202,8 @@ impl<const N: usize> AsciiText<N> {
     #[must_use]
     pub fn as_str(&self) -> &str {
         // SAFETY: every byte of an `AsciiText` is below 0x80: it starts as zeros, and the only
-        // writes (`set`, `set_pair`) store the byte of an `AsciiByte`, which `AsciiByte::new`
-        // made only from a byte below 0x80.
+        // writes store the byte of an `AsciiByte` (`set`, `set_pair`), which `AsciiByte::new`
+        // made only from a byte below 0x80, or a byte with its high bit cleared (`set_word`).
         #[allow(unsafe_code)]
         unsafe {
             str_of_ascii(&self.0)
@@ -324,6 +351,31 @@ mod tests {
                 let mut out = [0xFF; 8];
                 assert_eq!(pairs.copy_to(&mut out), pairs.as_str());
                 assert_eq!(out, *pairs.as_bytes());
+            }
+        }
+    }
+
+    /// A word of any bits, at every index: its bytes land with their high bits cleared, and
+    /// the text is still a `&str` (under Miri too).
+    #[test]
+    fn a_word_of_any_bits_is_stored_as_ascii() {
+        let words = [
+            u64::MAX,
+            0x8081_8283_8485_8687,
+            u64::from_le_bytes(*b"01-ab-Z~"),
+            0,
+        ];
+        for word in words {
+            for index in 0..=10 {
+                let mut text = AsciiText::<16>::new();
+                text.set_word(index, word);
+                let mut expected = [0u8; 16];
+                if index <= 8 {
+                    let masked = word & u64::from_ne_bytes([0x7F; 8]);
+                    expected[index..index + 8].copy_from_slice(&masked.to_le_bytes());
+                }
+                assert_eq!(text.as_bytes(), &expected, "{word:#x} at {index}");
+                assert_eq!(text.as_str(), core::str::from_utf8(&expected).unwrap());
             }
         }
     }

@@ -24,8 +24,8 @@
 //! );
 //! ```
 
-use crate::hex::{Case, DecodeError, decode_u128, digit_value, encode_byte_ascii};
-use crate::{AsciiByte, AsciiText};
+use crate::AsciiText;
+use crate::hex::{Case, DecodeError, decode_u128, digit_value, encode_byte, encode_byte_ascii};
 
 /// The length of a UUID's text: 32 digits and 4 hyphens.
 ///
@@ -70,23 +70,33 @@ pub fn encode(value: u128, out: &mut [u8; LEN]) {
 #[inline]
 #[must_use]
 pub fn encode_text(value: u128) -> AsciiText<LEN> {
-    // Each byte's two digits straight to their place: measured faster than writing the 32
-    // digits in a row and moving them around the hyphens.
+    // Each byte's two digits shifted into their place in a 64-bit word, with the hyphens,
+    // and a word stored at a time: four wide stores and two pairs, where a pair at a time
+    // made 16 narrow stores that a reader of the whole text (a copy into a `String`, a
+    // benchmark's copy) waits for. `cargo bench --bench uuid7 -- uuid7/format`: 10.7 ns this
+    // way, 17.4 ns a pair at a time, 12.3 ns for the pairs written with an ASCII check after.
+    let bytes = value.to_be_bytes();
+    let pair = |index: usize| u64::from(u16::from_le_bytes(encode_byte(bytes[index])));
+    let hyphen = u64::from(b'-');
     let mut text = AsciiText::new();
-    for (&byte, first) in value.to_be_bytes().iter().zip(BYTE_DIGITS) {
-        text.set_pair(first, encode_byte_ascii(byte));
-    }
-    for hyphen in HYPHENS {
-        text.set(hyphen, HYPHEN);
-    }
+    // Bytes 0-7: `xxxxxxxx`; 8-15: `-xxxx-xx`; 16-23: `xx-xxxx-`; 24-31 and 32-35: digits.
+    text.set_word(0, pair(0) | pair(1) << 16 | pair(2) << 32 | pair(3) << 48);
+    text.set_word(
+        8,
+        hyphen | pair(4) << 8 | pair(5) << 24 | hyphen << 40 | pair(6) << 48,
+    );
+    text.set_word(
+        16,
+        pair(7) | hyphen << 16 | pair(8) << 24 | pair(9) << 40 | hyphen << 56,
+    );
+    text.set_word(
+        24,
+        pair(10) | pair(11) << 16 | pair(12) << 32 | pair(13) << 48,
+    );
+    text.set_pair(32, encode_byte_ascii(bytes[14]));
+    text.set_pair(34, encode_byte_ascii(bytes[15]));
     text
 }
-
-/// The separator of the groups.
-const HYPHEN: AsciiByte = match AsciiByte::new(b'-') {
-    Some(hyphen) => hyphen,
-    None => panic!("a hyphen is ASCII"),
-};
 
 /// Reads the text of a UUID (32 digits under `case`, in groups of 8, 4, 4, 4 and 12 joined by
 /// hyphens) as a number, the first digit most significant.
