@@ -3,9 +3,10 @@
 //! check at all.
 //!
 //! An encoder looks its symbols up in a table of `AsciiByte`s, checked once, when the
-//! constant is built, and writes them into an `AsciiText`. Every byte the text holds came
-//! from such a table or is its initial `0`, so [`AsciiText::as_str`] costs nothing: the one
-//! `unsafe` function of this crate, [`str_of_ascii`], makes the `&str`.
+//! constant is built, and writes them into an `AsciiText`, one at a time, a pair at a time,
+//! or packed into a word whose high bits are cleared as it is stored. Every byte the text
+//! holds is then below 0x80, so [`AsciiText::as_str`] costs nothing: the one `unsafe`
+//! function of this crate, [`str_of_ascii`], makes the `&str`.
 
 /// One byte below 0x80: a symbol an encoder may write into an [`AsciiText`].
 ///
@@ -86,9 +87,11 @@ impl AsciiByte {
     }
 }
 
-/// `N` bytes that are all ASCII, whatever is written into them: only [`AsciiByte`]s can be,
-/// or words whose high bits are cleared as they are stored.
-/// The text of an id, written by its encoder, that becomes a `&str` without a check.
+/// The text of an id, written by its encoder: `N` bytes that are all ASCII whatever is
+/// written into them, so that it becomes a `&str` without a check.
+///
+/// Only [`AsciiByte`]s can be written, one or two at a time, or words whose high bits are
+/// cleared as they are stored ([`set_word`](AsciiText::set_word)).
 ///
 /// It starts as `N` zero bytes (NUL, which is ASCII); an encoder overwrites all of them.
 ///
