@@ -5,8 +5,8 @@
 use std::string::String;
 
 use core::fmt;
-
 use core::str::FromStr;
+
 use id_text::AsciiText;
 
 use id_text::hex::{self, Case};
@@ -64,8 +64,8 @@ impl ObjectId {
         self.text().copy_to(buffer)
     }
 
-    /// The text, the 24 lower-case hex digits, written from the alphabet's table of [`AsciiByte`]s into an
-    /// [`AsciiText`]: it becomes a `&str` without a check.
+    /// The text (24 lower-case hex digits), written from the alphabet's table of [`AsciiByte`]s
+    /// into an [`AsciiText`]: it becomes a `&str` without a check.
     ///
     /// [`AsciiByte`]: id_text::AsciiByte
     #[inline(always)]

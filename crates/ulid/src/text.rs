@@ -5,8 +5,8 @@
 use std::string::String;
 
 use core::fmt;
-
 use core::str::FromStr;
+
 use id_text::AsciiText;
 
 use crate::id::COUNTER_BITS;
@@ -56,8 +56,8 @@ impl Ulid {
         self.text().copy_to(buffer)
     }
 
-    /// The text, the 26 symbols, written from the alphabet's table of [`AsciiByte`]s into an
-    /// [`AsciiText`]: it becomes a `&str` without a check.
+    /// The text (the 26 symbols), written from the alphabet's table of [`AsciiByte`]s
+    /// into an [`AsciiText`]: it becomes a `&str` without a check.
     ///
     /// [`AsciiByte`]: id_text::AsciiByte
     #[inline(always)]
@@ -102,8 +102,8 @@ impl Ulid {
     #[must_use]
     pub fn to_string(&self) -> String {
         // The allocation first, then the encoding: the text's words go straight from registers
-        // into the new buffer (`cargo xtask bench-gate`: 236 instructions; UUIDv7's took 236
-        // this way against 254 through `String::from` of the text).
+        // into the new buffer (`cargo xtask bench-gate`: UUIDv7's took 236 instructions this
+        // way, 254 through `String::from` of the text).
         let mut text = String::with_capacity(Ulid::TEXT_LEN);
         text.push_str(self.text().as_str());
         text

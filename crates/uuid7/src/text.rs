@@ -7,10 +7,9 @@
 use std::string::String;
 
 use core::fmt;
-
 use core::str::FromStr;
-use id_text::AsciiText;
 
+use id_text::AsciiText;
 use id_text::hex::{Case, DecodeError};
 use id_text::uuid_text;
 
@@ -77,8 +76,8 @@ impl Uuid7 {
         self.text().copy_to(buffer)
     }
 
-    /// The text, the hyphenated lower-case text, written from the alphabet's table of [`AsciiByte`]s into an
-    /// [`AsciiText`]: it becomes a `&str` without a check.
+    /// The text (hyphenated and lower-case), written from the alphabet's table of [`AsciiByte`]s
+    /// into an [`AsciiText`]: it becomes a `&str` without a check.
     ///
     /// [`AsciiByte`]: id_text::AsciiByte
     #[inline(always)]
