@@ -127,10 +127,9 @@
 //! Reading a value that is not an id of the type is an error that names what was found: a
 //! BLOB of 15 bytes, a `uuid` of version 4 read as a [`uuid7::Uuid7`], a negative `bigint`
 //! read as a [`snowflake::SnowflakeId`], a NULL read into a type that is not an `Option`.
-//! Binding writes the bytes or the integer into the driver's buffer without allocating, but
-//! for two kinds of BLOB: sqlx's SQLite arguments own every BLOB (ObjectId's 12 bytes too),
-//! and rusqlite can only borrow bytes that are in memory in that order, so it copies the 16
-//! bytes of a [`ulid::Ulid`] or [`uuid7::Uuid7`] (each holds a `u128`).
+//! Binding writes the bytes or the integer into the driver's buffer, or lends the id's own
+//! bytes, without allocating, except with sqlx's SQLite driver, whose arguments own every
+//! BLOB: there the 16 or 12 bytes are copied into a `Vec`, as for every type it binds.
 //!
 //! Why not text columns: the text is larger (26 or 36 bytes against 16 for a ULID or UUID, 24
 //! against 12 for an ObjectId; and an index holds every key again); and a Snowflake id's decimal

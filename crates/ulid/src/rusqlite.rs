@@ -12,8 +12,7 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 
 use crate::Ulid;
 
-/// The 16 bytes, as a BLOB. A `Ulid` holds a `u128`, not bytes in this order, so the output
-/// owns a copy of them.
+/// The 16 bytes, borrowed as a BLOB.
 ///
 /// ```
 /// let db = rusqlite::Connection::open_in_memory()?;
@@ -26,7 +25,7 @@ use crate::Ulid;
 /// ```
 impl ToSql for Ulid {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.to_bytes().to_vec()))
+        Ok(ToSqlOutput::Borrowed(ValueRef::Blob(self.as_bytes())))
     }
 }
 

@@ -17,7 +17,7 @@ use crate::Uuid7;
 #[cfg(feature = "diesel-postgres")]
 impl ToSql<diesel::sql_types::Uuid, diesel::pg::Pg> for Uuid7 {
     fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::pg::Pg>) -> serialize::Result {
-        std::io::Write::write_all(out, &self.to_bytes())?;
+        std::io::Write::write_all(out, self.as_bytes())?;
         Ok(IsNull::No)
     }
 }
@@ -30,11 +30,11 @@ impl FromSql<diesel::sql_types::Uuid, diesel::pg::Pg> for Uuid7 {
     }
 }
 
-/// The 16 bytes, as a BLOB.
+/// The 16 bytes, as a BLOB, borrowed from the id.
 #[cfg(feature = "diesel-sqlite")]
 impl ToSql<diesel::sql_types::Binary, diesel::sqlite::Sqlite> for Uuid7 {
     fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::sqlite::Sqlite>) -> serialize::Result {
-        out.set_value(self.to_bytes().to_vec());
+        out.set_value(self.as_bytes().as_slice());
         Ok(IsNull::No)
     }
 }

@@ -30,7 +30,7 @@ use crate::Uuid7;
 /// ```
 impl ToSql for Uuid7 {
     fn to_sql(&self, _: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
-        out.extend_from_slice(&self.to_bytes());
+        out.extend_from_slice(self.as_bytes());
         Ok(IsNull::No)
     }
 

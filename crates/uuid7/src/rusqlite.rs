@@ -13,8 +13,7 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 
 use crate::Uuid7;
 
-/// The 16 bytes, as a BLOB. A `Uuid7` holds a `u128`, not bytes in this order, so the output
-/// owns a copy of them.
+/// The 16 bytes, borrowed as a BLOB.
 ///
 /// ```
 /// let db = rusqlite::Connection::open_in_memory()?;
@@ -27,7 +26,7 @@ use crate::Uuid7;
 /// ```
 impl ToSql for Uuid7 {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.to_bytes().to_vec()))
+        Ok(ToSqlOutput::Borrowed(ValueRef::Blob(self.as_bytes())))
     }
 }
 
