@@ -20,6 +20,13 @@
 mod postgres_09 {
     use ::sqlx_core as sqlx;
     use ::sqlx_postgres as driver;
+    // Each impl's docs name the release: the two releases' impls would otherwise read
+    // alike in one crate's documentation.
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-postgres`)."
+        };
+    }
     #[path = "postgres.rs"]
     mod impls;
 }
@@ -29,6 +36,11 @@ mod postgres_09 {
 mod postgres_08 {
     use ::sqlx08_core as sqlx;
     use ::sqlx08_postgres as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-postgres`)."
+        };
+    }
     #[path = "postgres.rs"]
     mod impls;
 }
@@ -40,6 +52,11 @@ mod sqlite_09 {
     use ::sqlx_sqlite as driver;
     /// What the SQLite driver's arguments are written into.
     type Arguments<'q> = driver::SqliteArgumentsBuffer;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-sqlite`)."
+        };
+    }
     #[path = "sqlite.rs"]
     mod impls;
 }
@@ -51,6 +68,11 @@ mod sqlite_08 {
     use ::sqlx08_sqlite as driver;
     /// What the SQLite driver's arguments are written into.
     type Arguments<'q> = std::vec::Vec<driver::SqliteArgumentValue<'q>>;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-sqlite`)."
+        };
+    }
     #[path = "sqlite.rs"]
     mod impls;
 }

@@ -13,6 +13,8 @@ use super::sqlx::types::Type;
 
 use crate::ObjectId;
 
+#[doc = release!()]
+///
 /// `bytea`.
 impl Type<Postgres> for ObjectId {
     fn type_info() -> PgTypeInfo {
@@ -20,6 +22,8 @@ impl Type<Postgres> for ObjectId {
     }
 }
 
+#[doc = release!()]
+///
 /// `bytea[]`.
 impl PgHasArrayType for ObjectId {
     fn array_type_info() -> PgTypeInfo {
@@ -27,6 +31,8 @@ impl PgHasArrayType for ObjectId {
     }
 }
 
+#[doc = release!()]
+///
 /// The 12 bytes, written into the driver's buffer.
 impl Encode<'_, Postgres> for ObjectId {
     fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
@@ -35,6 +41,8 @@ impl Encode<'_, Postgres> for ObjectId {
     }
 }
 
+#[doc = release!()]
+///
 /// A `bytea` of 12 bytes, in the binary format or the text format (`\x` and 24 hex digits,
 /// read by sqlx's own `bytea` decoding).
 impl Decode<'_, Postgres> for ObjectId {

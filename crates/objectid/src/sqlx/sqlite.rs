@@ -12,6 +12,8 @@ use super::sqlx::types::Type;
 
 use crate::ObjectId;
 
+#[doc = release!()]
+///
 /// BLOB.
 impl Type<Sqlite> for ObjectId {
     fn type_info() -> SqliteTypeInfo {
@@ -23,7 +25,9 @@ impl Type<Sqlite> for ObjectId {
     }
 }
 
-/// The 12 bytes, as a BLOB. sqlx's SQLite arguments own their BLOBs, so this copies the 16
+#[doc = release!()]
+///
+/// The 12 bytes, as a BLOB. sqlx's SQLite arguments own their BLOBs, so this copies the 12
 /// bytes into a new `Vec`, as for every type it binds.
 impl<'q> Encode<'q, Sqlite> for ObjectId {
     fn encode_by_ref(&self, args: &mut Arguments<'q>) -> Result<IsNull, BoxDynError> {
@@ -31,6 +35,8 @@ impl<'q> Encode<'q, Sqlite> for ObjectId {
     }
 }
 
+#[doc = release!()]
+///
 /// A BLOB of 12 bytes.
 impl<'r> Decode<'r, Sqlite> for ObjectId {
     fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {

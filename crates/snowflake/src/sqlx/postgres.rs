@@ -8,6 +8,8 @@ use super::sqlx::types::Type;
 
 use crate::SnowflakeId;
 
+#[doc = release!()]
+///
 /// `bigint`.
 impl Type<Postgres> for SnowflakeId {
     fn type_info() -> PgTypeInfo {
@@ -15,6 +17,8 @@ impl Type<Postgres> for SnowflakeId {
     }
 }
 
+#[doc = release!()]
+///
 /// `bigint[]`.
 impl PgHasArrayType for SnowflakeId {
     fn array_type_info() -> PgTypeInfo {
@@ -22,6 +26,8 @@ impl PgHasArrayType for SnowflakeId {
     }
 }
 
+#[doc = release!()]
+///
 /// The integer.
 impl Encode<'_, Postgres> for SnowflakeId {
     fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
@@ -29,6 +35,8 @@ impl Encode<'_, Postgres> for SnowflakeId {
     }
 }
 
+#[doc = release!()]
+///
 /// A `bigint` that is not negative.
 impl<'r> Decode<'r, Postgres> for SnowflakeId {
     fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {

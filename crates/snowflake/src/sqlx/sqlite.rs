@@ -9,6 +9,8 @@ use super::sqlx::types::Type;
 
 use crate::SnowflakeId;
 
+#[doc = release!()]
+///
 /// INTEGER.
 impl Type<Sqlite> for SnowflakeId {
     fn type_info() -> SqliteTypeInfo {
@@ -20,6 +22,8 @@ impl Type<Sqlite> for SnowflakeId {
     }
 }
 
+#[doc = release!()]
+///
 /// The integer.
 impl<'q> Encode<'q, Sqlite> for SnowflakeId {
     fn encode_by_ref(&self, args: &mut Arguments<'q>) -> Result<IsNull, BoxDynError> {
@@ -27,6 +31,8 @@ impl<'q> Encode<'q, Sqlite> for SnowflakeId {
     }
 }
 
+#[doc = release!()]
+///
 /// An INTEGER that is not negative.
 impl<'r> Decode<'r, Sqlite> for SnowflakeId {
     fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {

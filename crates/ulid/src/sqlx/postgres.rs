@@ -17,6 +17,8 @@ use id_text::uuid_text;
 
 use crate::Ulid;
 
+#[doc = release!()]
+///
 /// `uuid`.
 impl Type<Postgres> for Ulid {
     fn type_info() -> PgTypeInfo {
@@ -28,6 +30,8 @@ impl Type<Postgres> for Ulid {
     }
 }
 
+#[doc = release!()]
+///
 /// `uuid[]`.
 impl PgHasArrayType for Ulid {
     fn array_type_info() -> PgTypeInfo {
@@ -35,14 +39,18 @@ impl PgHasArrayType for Ulid {
     }
 }
 
+#[doc = release!()]
+///
 /// The 16 bytes, written into the driver's buffer.
 impl Encode<'_, Postgres> for Ulid {
     fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
-        buf.extend_from_slice(&self.to_bytes());
+        buf.extend_from_slice(self.as_bytes());
         Ok(IsNull::No)
     }
 }
 
+#[doc = release!()]
+///
 /// A `uuid`, in the binary format (16 bytes) or the text format (`8-4-4-4-12` hex digits).
 impl Decode<'_, Postgres> for Ulid {
     fn decode(value: PgValueRef<'_>) -> Result<Self, BoxDynError> {

@@ -14,6 +14,8 @@ use super::sqlx::types::Type;
 
 use crate::Uuid7;
 
+#[doc = release!()]
+///
 /// `uuid`.
 impl Type<Postgres> for Uuid7 {
     fn type_info() -> PgTypeInfo {
@@ -25,6 +27,8 @@ impl Type<Postgres> for Uuid7 {
     }
 }
 
+#[doc = release!()]
+///
 /// `uuid[]`.
 impl PgHasArrayType for Uuid7 {
     fn array_type_info() -> PgTypeInfo {
@@ -32,14 +36,18 @@ impl PgHasArrayType for Uuid7 {
     }
 }
 
+#[doc = release!()]
+///
 /// The 16 bytes, written into the driver's buffer.
 impl Encode<'_, Postgres> for Uuid7 {
     fn encode_by_ref(&self, buf: &mut PgArgumentBuffer) -> Result<IsNull, BoxDynError> {
-        buf.extend_from_slice(&self.to_bytes());
+        buf.extend_from_slice(self.as_bytes());
         Ok(IsNull::No)
     }
 }
 
+#[doc = release!()]
+///
 /// A `uuid` of version 7 and variant `0b10`, in the binary format (16 bytes) or the text
 /// format (`8-4-4-4-12` hex digits).
 impl Decode<'_, Postgres> for Uuid7 {

@@ -12,6 +12,8 @@ use super::sqlx::types::Type;
 
 use crate::Uuid7;
 
+#[doc = release!()]
+///
 /// BLOB.
 impl Type<Sqlite> for Uuid7 {
     fn type_info() -> SqliteTypeInfo {
@@ -23,14 +25,18 @@ impl Type<Sqlite> for Uuid7 {
     }
 }
 
+#[doc = release!()]
+///
 /// The 16 bytes, as a BLOB. sqlx's SQLite arguments own their BLOBs, so this copies the 16
 /// bytes into a new `Vec`, as for every type it binds.
 impl<'q> Encode<'q, Sqlite> for Uuid7 {
     fn encode_by_ref(&self, args: &mut Arguments<'q>) -> Result<IsNull, BoxDynError> {
-        <Vec<u8> as Encode<'q, Sqlite>>::encode(self.to_bytes().to_vec(), args)
+        <Vec<u8> as Encode<'q, Sqlite>>::encode(self.as_bytes().to_vec(), args)
     }
 }
 
+#[doc = release!()]
+///
 /// A BLOB of 16 bytes, of version 7 and variant `0b10`.
 impl<'r> Decode<'r, Sqlite> for Uuid7 {
     fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
