@@ -10,7 +10,9 @@ use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use snowflake::{Error, LeaseConfig, LeasedGenerator, SnowflakeId, SnowflakeIdGenerator};
+#[cfg(feature = "lease")]
+use snowflake::{Error, LeaseConfig, LeasedGenerator};
+use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 
 use crate::lines::Line;
 use crate::{Failure, escaped};
@@ -70,6 +72,7 @@ fn write_id(id: &impl Timed, json: bool, out: &mut impl Write) -> std::io::Resul
 
 /// The wait before asking a lease that refused to serve again: short, so that a renewal is
 /// followed by ids at once, and long enough not to spin.
+#[cfg(feature = "lease")]
 const RETRY: Duration = Duration::from_millis(2);
 
 /// Ids on a schedule: the n-th since the schedule started is due n / rate seconds after.
@@ -124,6 +127,7 @@ impl Pace {
 }
 
 /// Whole and fractional seconds, `2 s` or `0.5 s`.
+#[cfg(feature = "lease")]
 fn in_seconds(duration: Duration) -> String {
     format!("{} s", duration.as_secs_f64())
 }
@@ -288,6 +292,7 @@ pub(crate) fn snowflakes(worker_id: u16, plan: &Plan, out: &mut impl Write) -> R
 /// Snowflake ids under a worker id leased with `config` (whose ttl is `ttl`), one at a
 /// time, each line flushed. The lease is released at the end, unless it was lost or could
 /// not be renewed.
+#[cfg(feature = "lease")]
 pub(crate) fn leased_snowflakes(
     config: &LeaseConfig,
     ttl: Duration,
@@ -313,6 +318,7 @@ pub(crate) fn leased_snowflakes(
 /// Writes the ids of `plan` from `generator`: only those it served, each flushed at once.
 /// Waits while it refuses for a late renewal; gives up after `ttl` of that, or at once if
 /// the lease was lost.
+#[cfg(feature = "lease")]
 fn serve_leased(
     generator: &LeasedGenerator,
     ttl: Duration,

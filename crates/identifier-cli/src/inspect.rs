@@ -14,8 +14,11 @@ use crate::{Failure, escaped};
 pub(crate) struct Options {
     /// One JSON object a line.
     pub(crate) json: bool,
-    /// The Snowflake layout given with --layout; `None` for this crate's, with a warning
-    /// for an id that is not plausible under it.
+    /// With `json`: each report of a format that this crate generates holds its generator's
+    /// policy.
+    pub(crate) policy: bool,
+    /// The Snowflake layout given with --layout; `None` for this crate's, with the other
+    /// layouts under which an id's date is plausible, and a warning for a date in the future.
     pub(crate) layout: Option<Layout>,
     /// The epoch given with --epoch, overriding the layout's.
     pub(crate) epoch_ms: Option<u64>,
@@ -83,13 +86,14 @@ fn report(
                 object.insert("line".into(), json!(line));
             }
             object.extend(fields.into_iter().map(|f| (f.name.to_owned(), f.value)));
+            // Another layout's id was not made by this crate's generator.
+            let foreign = object.get("layout").is_some_and(|layout| layout != "this");
             let policy = object
                 .get("format")
                 .and_then(Value::as_str)
+                .filter(|_| options.policy && !foreign)
                 .and_then(generator_policy);
-            // Another layout's id was not made by this crate's generator.
-            let foreign = object.get("layout").is_some_and(|layout| layout != "this");
-            if let Some(policy) = policy.filter(|_| !foreign) {
+            if let Some(policy) = policy {
                 object.insert("generator_policy".into(), policy);
             }
             writeln!(out, "{}", json_line(&Value::Object(object)))?;
@@ -269,8 +273,9 @@ fn snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> {
     Ok(fields)
 }
 
-/// A Snowflake id of this crate's layout, with a warning (and the layouts under which its
-/// date is plausible) when its date is in the future.
+/// A Snowflake id of this crate's layout, with the other layouts under which its date is
+/// plausible: as a note when its date under this layout is plausible too, after a warning
+/// when that date is in the future.
 fn this_snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> {
     let snowflake: snowflake::SnowflakeId = id
         .parse()
@@ -287,20 +292,17 @@ fn this_snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> 
                  a counter or a database key than a Snowflake id"
             ),
         ));
-    } else if !plausible(snowflake.timestamp_ms(), options.now_ms) {
-        let value = u64::from(snowflake);
-        let others: Vec<Value> = Layout::foreign()
-            .iter()
-            .filter_map(|layout| {
-                let decoded = layout.decode(value, layout.epoch_ms?).ok()?;
-                plausible(decoded.timestamp_ms, options.now_ms).then(|| {
-                    json!({
-                        "layout": layout.name,
-                        "timestamp": rfc3339::from_unix_ms(decoded.timestamp_ms).text(),
-                    })
-                })
-            })
-            .collect();
+    } else if plausible(snowflake.timestamp_ms(), options.now_ms) {
+        let others = plausible_elsewhere(snowflake.into(), options.now_ms);
+        if !others.is_empty() {
+            fields.push(Field {
+                name: "also_plausible_as",
+                value: json!(others),
+                remark: Some("the dates under other layouts; --layout NAME reads it in one"),
+            });
+        }
+    } else {
+        let others = plausible_elsewhere(snowflake.into(), options.now_ms);
         let warning = if others.is_empty() {
             "its date under this crate's layout is in the future, and no other known layout \
              gives a date from 2006 to now"
@@ -314,6 +316,23 @@ fn this_snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> 
         }
     }
     Ok(fields)
+}
+
+/// The other known layouts under which the date of the Snowflake id `value` is plausible,
+/// each as an object with the layout's name and the date.
+fn plausible_elsewhere(value: u64, now_ms: u64) -> Vec<Value> {
+    Layout::foreign()
+        .iter()
+        .filter_map(|layout| {
+            let decoded = layout.decode(value, layout.epoch_ms?).ok()?;
+            plausible(decoded.timestamp_ms, now_ms).then(|| {
+                json!({
+                    "layout": layout.name,
+                    "timestamp": rfc3339::from_unix_ms(decoded.timestamp_ms).text(),
+                })
+            })
+        })
+        .collect()
 }
 
 /// A decimal `u64`, as `inspect --layout` reads a Snowflake id of another layout.

@@ -46,7 +46,8 @@ impl Layout {
         )
     }
 
-    /// The layouts of other generators, which `inspect` suggests for an implausible id.
+    /// The layouts of other generators, which `inspect` names for a Snowflake id read in
+    /// this crate's layout when the id's date is plausible under them.
     pub(crate) fn foreign() -> [Layout; 4] {
         [
             // github.com/twitter-archive/snowflake: 41-bit ms since 1288834974657, 5-bit

@@ -1,12 +1,14 @@
 //! The `identifier` command: generate, inspect and verify identifiers from the command line.
 //!
 //! The binary calls [`main`]; [`command`] is the command's clap definition, for tools that
-//! render its man pages or shell completions.
+//! render its help in other forms (the command writes its own man pages, `identifier man`,
+//! and shell completions, `identifier completions`).
 #![forbid(unsafe_code)]
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+#[cfg(feature = "lease")]
 use std::time::Duration;
 
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
@@ -16,6 +18,7 @@ mod generate;
 mod inspect;
 mod layout;
 mod lines;
+mod man;
 mod rfc3339;
 mod uuid;
 
@@ -32,6 +35,8 @@ const EXAMPLES: &str = "\
 Examples:
   identifier ulid -n 3                      three ULIDs, strictly increasing
   identifier uuid7 --at 1645557742000       a UUIDv7 for an explicit Unix millisecond
+  identifier objectid --at 2024-01-01T00:00:00Z
+                                            an ObjectId for an explicit date-time
   identifier snowflake --worker-id 7 -n 2   two Snowflake ids from worker 7
   identifier snowflake --lease 'host=/run/postgresql dbname=app' --forever --rate 100
                                             100 ids a second under a worker id leased from
@@ -46,9 +51,13 @@ Examples:
                                             one id a line from standard input
   echo '{\"a\": [1, 2]}' | identifier content-id
   identifier completions bash > ~/.local/share/bash-completion/completions/identifier
+  identifier man --out-dir ~/.local/share/man/man1
+                                            the man pages, for `man identifier-inspect`
 
 Install from a checkout of the repository (into ~/.cargo/bin):
-  cargo install --path crates/identifier-cli";
+  cargo install --locked --path crates/identifier-cli
+Without snowflake --lease, whose PostgreSQL client and tokio take most of the build time:
+  cargo install --locked --path crates/identifier-cli --no-default-features";
 
 /// The long help of `inspect`.
 const INSPECT_ABOUT: &str = "\
@@ -72,10 +81,14 @@ The low bits of ULIDs, UUIDv7s and ObjectIds are labelled `random or counter`: t
 generators count in them from a random start, others fill them with random bits, and the two \
 cannot be told apart.
 
-Snowflake ids are read in this crate's layout unless --layout names another. An id whose \
-date would be in the future under this crate's layout gets a warning that lists the known \
-layouts under which its date is plausible (from 2006 to a day from now), with those dates; \
-a number below 2^22, whose timestamp would be the epoch itself, gets a warning too.
+Snowflake ids are read in this crate's layout unless --layout names another. Nothing in a \
+number tells its layout, so the report names the other known layouts (twitter, discord, \
+instagram, sonyflake) under which its date is plausible (from 2006 to a day from now), with \
+those dates. An id whose date under this crate's layout is plausible too lists them under \
+`also_plausible_as`: a Discord id such as 175928847299117063 reads as 2025-04-30 under this \
+crate's layout, and as 2016-04-30T11:18:25.796Z under discord. An id whose date would be in \
+the future gets a warning, and lists them under `plausible_layouts`. A number below 2^22, \
+whose timestamp would be the epoch itself, gets a warning instead.
 
 With `-`, or no id while standard input is not a terminal, the ids are read from standard \
 input, one a line, and each report is written as its line is read, in constant memory. An id \
@@ -99,7 +112,9 @@ JSON keys (one object a line; keys that do not apply are absent):
                    ObjectId, Snowflake, checksummed), also_valid_as (array of strings)
   timestamps:      timestamp (string, RFC 3339), timestamp_ms (integer, Unix ms; negative
                    before 1970 for UUIDv1/v2/v6)
-  ULID:            counter (string, 0x and 20 hex digits), generator_policy (object)
+  with --policy:   generator_policy (object, for ULIDs, UUIDv7s, ObjectIds and Snowflake
+                   ids of this crate's layout)
+  ULID:            counter (string, 0x and 20 hex digits)
   UUID:            form (string: hyphenated, braced, urn, simple), note (string, for
                    upper case), canonical (string), version (integer), variant (string),
                    contents (string)
@@ -107,17 +122,19 @@ JSON keys (one object a line; keys that do not apply are absent):
                    node (string, xx:xx:xx:xx:xx:xx)
   UUIDv2:          local_domain (integer), local_id (integer), timestamp_100ns,
                    clock_sequence (integer, 6 bits), node
-  UUIDv7:          counter (string, 0x and 19 hex digits), generator_policy (object)
+  UUIDv7:          counter (string, 0x and 19 hex digits)
   UUIDv8:          custom_a, custom_b, custom_c (strings, 0x and hex digits)
   ObjectId:        timestamp_s (integer), note (string, for upper case), counter (string,
                    0x and 16 hex digits), process_unique (string, 0x and 10 hex digits),
-                   increment (integer), generator_policy (object)
+                   increment (integer)
   Snowflake:       layout (string), worker_id, sequence (integers, this crate's layout);
                    with --layout: epoch_ms (integer) and the layout's fields as integers
                    (twitter: datacenter_id, worker_id, sequence; discord: worker_id,
                    process_id, increment; instagram: shard_id, sequence; sonyflake:
-                   sequence, machine_id; custom: worker_id, sequence); warning (string) and
-                   plausible_layouts (array of objects with layout and timestamp, strings)
+                   sequence, machine_id; custom: worker_id, sequence); without --layout:
+                   also_plausible_as (array of objects with layout and timestamp, strings),
+                   or for a date in the future warning (string) and plausible_layouts (the
+                   same array); warning alone for a number below 2^22
   checksummed:     payload (string), check_symbol (string)
   not recognized:  error (string: \"not an identifier\"), reasons (object: format -> string)
   unreadable line: line (integer), error (string: line N is not UTF-8, or too long)";
@@ -131,6 +148,8 @@ enum Command {
     /// ObjectIds: 32-bit seconds, 64-bit counter, 24 lower-case hex characters.
     ///
     /// With --at, the timestamp is in seconds.
+    // Whole seconds for --at: the format's unit.
+    #[command(mut_arg("at", |at| at.value_parser(at_s)))]
     Objectid(CountAndTimestamp),
     /// Snowflake ids: milliseconds since 2024-01-01, 10-bit worker id, 12-bit sequence.
     ///
@@ -139,11 +158,8 @@ enum Command {
     /// Exit status: 0 when done (or when the reader of standard output went away), 1 for an
     /// error (a lease that could not be acquired included), 2 for a usage error, 3 when a
     /// lease was lost or could not be renewed: the ids written until then are valid.
-    #[command(group(
-        ArgGroup::new("worker")
-            .args(["worker_id", "lease", "policy"])
-            .required(true)
-    ))]
+    #[cfg_attr(not(feature = "lease"), command(long_about = SNOWFLAKE_ABOUT))]
+    #[command(group(ArgGroup::new("worker").args(WORKER).required(true)))]
     Snowflake {
         /// This process's worker id, 0 to 1023; no two processes may share one.
         #[arg(long, value_parser = worker_id)]
@@ -162,12 +178,14 @@ enum Command {
         /// the worker id over, the command stops with exit status 3. The lease is released
         /// at the end; an interrupted --forever run (Ctrl-C, kill) leaves its row to expire
         /// after the ttl, as a crash would.
+        #[cfg(feature = "lease")]
         #[arg(long, value_name = "CONNECTION", conflicts_with = "at")]
         lease: Option<String>,
         /// The lease table: `name` or `schema.name`, of ASCII letters, digits and `_`.
         /// Default: snowflake_worker_lease.
         // `requires` alone lets --worker-id through: it conflicts with --lease, which makes
         // clap excuse the missing --lease.
+        #[cfg(feature = "lease")]
         #[arg(
             long,
             value_name = "NAME",
@@ -180,6 +198,7 @@ enum Command {
         /// tenth of the ttl (at most 1 s) before the lease would end. The worker id of a
         /// process that died (or was interrupted) is free again a ttl after its last renewal.
         /// Default: 10.
+        #[cfg(feature = "lease")]
         #[arg(
             long,
             value_name = "SECONDS",
@@ -231,12 +250,14 @@ enum Command {
         /// a line.
         ids: Vec<String>,
         /// One JSON object a line, with the fields as named keys (see the JSON keys below).
-        /// For ULIDs, UUIDv7s, ObjectIds and Snowflake ids of this crate's layout, the key
-        /// `generator_policy` holds how this crate's generator makes ids of this format (as
-        /// `identifier ulid --policy` prints it); an id made by another generator may have
-        /// been made otherwise.
         #[arg(long)]
         json: bool,
+        /// With --json: for ULIDs, UUIDv7s, ObjectIds and Snowflake ids of this crate's
+        /// layout, add the key `generator_policy`, how this crate's generator makes ids of the
+        /// format, as `identifier ulid --policy` prints it (an id made by another generator may
+        /// have been made otherwise). It is several times the size of the rest of a report.
+        #[arg(long, requires = "json")]
+        policy: bool,
         /// The layout of decimal Snowflake ids: this (this crate's: 41-bit ms since
         /// 2024-01-01, 10-bit worker, 12-bit sequence), twitter (41-bit ms since
         /// 1288834974657, 5-bit datacenter, 5-bit worker, 12-bit sequence), discord (ms since
@@ -244,8 +265,9 @@ enum Command {
         /// since 1314220021721, 13-bit shard, 10-bit sequence), sonyflake (39 bits of 10 ms
         /// since 2014-09-01, 8-bit sequence, 16-bit machine id), or
         /// custom:TIMESTAMP_BITS,WORKER_BITS,SEQUENCE_BITS (with --epoch). Without it, ids
-        /// are read in this crate's layout, and one whose date would be in the future gets a
-        /// warning naming the layouts under which its date is plausible.
+        /// are read in this crate's layout, and the report names the other layouts under
+        /// which the id's date is plausible, after a warning if its date under this crate's
+        /// layout would be in the future.
         #[arg(long, value_name = "LAYOUT", value_parser = layout::Layout::parse)]
         layout: Option<layout::Layout>,
         /// The Unix millisecond the Snowflake timestamps count from: required with
@@ -263,6 +285,24 @@ enum Command {
     Completions {
         /// The shell: bash, zsh, fish, powershell or elvish.
         shell: clap_complete::Shell,
+    },
+    /// Man pages: write the man page of the command or of a subcommand to standard output.
+    ///
+    /// The pages are in roff, rendered from the command's own help. With --out-dir, every
+    /// page is written into a directory: `identifier man --out-dir ~/.local/share/man/man1`
+    /// installs them for `man identifier` and `man identifier-inspect` (any man1 directory
+    /// of the man path does; `manpath` lists them). `identifier man inspect | man -l -`
+    /// reads one without installing it.
+    Man {
+        /// The subcommand whose page to write, identifier-SUBCOMMAND.1; none for the
+        /// command's own, identifier.1.
+        #[arg(value_parser = man::page_of, conflicts_with = "out_dir")]
+        subcommand: Option<String>,
+        /// Write every page into DIR (created if missing; files of the same name are
+        /// overwritten): identifier.1 and one identifier-SUBCOMMAND.1 for each subcommand.
+        /// The path of each file written is printed, one a line.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
     },
     /// The content id of a JSON document, read as a stream.
     ///
@@ -325,6 +365,24 @@ enum Command {
     },
 }
 
+/// The arguments of `snowflake` of which one is required: where the worker id comes from, or
+/// `--policy`, which generates nothing.
+#[cfg(feature = "lease")]
+const WORKER: [&str; 3] = ["worker_id", "lease", "policy"];
+#[cfg(not(feature = "lease"))]
+const WORKER: [&str; 2] = ["worker_id", "policy"];
+
+/// The long help of `snowflake` in a build without `--lease`.
+#[cfg(not(feature = "lease"))]
+const SNOWFLAKE_ABOUT: &str = "\
+Snowflake ids: milliseconds since 2024-01-01, 10-bit worker id, 12-bit sequence.
+
+The worker id is given (--worker-id). This build has no --lease (a worker id leased from a \
+PostgreSQL table): it was built without the `lease` feature.
+
+Exit status: 0 when done (or when the reader of standard output went away), 1 for an error, \
+2 for a usage error.";
+
 /// The options of the subcommands that generate time-ordered ids: how many, when, how fast.
 #[derive(Args)]
 struct CountAndTimestamp {
@@ -345,9 +403,12 @@ struct CountAndTimestamp {
     /// catch up in a burst afterwards.
     #[arg(long, value_name = "IDS_PER_SECOND", value_parser = rate)]
     rate: Option<f64>,
-    /// An explicit timestamp (milliseconds since the Unix epoch; seconds for objectid). Each
+    /// An explicit timestamp: Unix milliseconds (seconds for objectid) in ASCII digits, or an
+    /// RFC 3339 date-time with its offset, such as 2024-01-01T00:00:00Z or
+    /// 2024-01-01T00:00:00.123+02:00. A date-time is taken exactly: a fraction of a
+    /// millisecond (for objectid, of a second) is an error, as is a time before 1970. Each
     /// id then gets a fresh random counter (Snowflake: the generator's sequence).
-    #[arg(long, value_name = "TIMESTAMP", value_parser = decimal)]
+    #[arg(long, value_name = "TIMESTAMP", value_parser = at_ms)]
     at: Option<u64>,
     /// Print how this command makes ids of this format (layout, clock, counter, what happens
     /// when the clock steps back, package and version) on one line, and exit without
@@ -396,6 +457,72 @@ fn decimal(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("out of range: at most {}", u64::MAX))
 }
 
+/// The `--at` of the formats that count milliseconds.
+fn at_ms(text: &str) -> Result<u64, String> {
+    at(text, TimeUnit::Milliseconds)
+}
+
+/// The `--at` of objectid, whose timestamps are seconds.
+fn at_s(text: &str) -> Result<u64, String> {
+    at(text, TimeUnit::Seconds)
+}
+
+/// What an id format's timestamp counts.
+#[derive(Clone, Copy)]
+enum TimeUnit {
+    Milliseconds,
+    Seconds,
+}
+
+/// A time for `--at` in `unit` since the Unix epoch: a number of ASCII digits, as it is, or
+/// an RFC 3339 date-time, which must be a whole number of `unit`s (an explicit time is
+/// exact: it is not rounded).
+fn at(text: &str, unit: TimeUnit) -> Result<u64, String> {
+    if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return decimal(text);
+    }
+    let (units, unit_nanos) = match unit {
+        TimeUnit::Milliseconds => ("milliseconds", 1_000_000),
+        TimeUnit::Seconds => ("seconds", 1_000_000_000),
+    };
+    let time: jiff::Timestamp = text.parse().map_err(|error| {
+        let expected = format!(
+            "expected Unix {units} of ASCII digits, or an RFC 3339 date-time such as \
+             2024-01-01T00:00:00Z"
+        );
+        // jiff's reason helps with what starts as a date (`2024-13-01...`); for `1e3` it
+        // would be about a year.
+        let date = text
+            .as_bytes()
+            .get(..5)
+            .is_some_and(|start| start[..4].iter().all(u8::is_ascii_digit) && start[4] == b'-');
+        if date {
+            format!("{expected} (as a date-time: {error})")
+        } else {
+            expected
+        }
+    })?;
+    if time < jiff::Timestamp::UNIX_EPOCH {
+        return Err(format!(
+            "{time} is before 1970-01-01T00:00:00Z: the ids hold no earlier time"
+        ));
+    }
+    if time.subsec_nanosecond() % unit_nanos != 0 {
+        let (what, ids) = match unit {
+            TimeUnit::Milliseconds => ("millisecond", "the ids hold whole milliseconds"),
+            TimeUnit::Seconds => ("second", "ObjectId timestamps are whole seconds"),
+        };
+        return Err(format!(
+            "{time} has a fraction of a {what}: {ids}, and an explicit time is not rounded"
+        ));
+    }
+    let count = match unit {
+        TimeUnit::Milliseconds => time.as_millisecond(),
+        TimeUnit::Seconds => time.as_second(),
+    };
+    u64::try_from(count).map_err(|_| format!("{time} is before 1970-01-01T00:00:00Z"))
+}
+
 /// A `usize` written in ASCII digits.
 fn size(text: &str) -> Result<usize, String> {
     usize::try_from(decimal(text)?).map_err(|_| format!("out of range: at most {}", usize::MAX))
@@ -412,6 +539,7 @@ fn decimal_parts(text: &str) -> Option<(&str, &str)> {
 }
 
 /// A number of seconds, `2` or `0.5`, to the nanosecond.
+#[cfg(feature = "lease")]
 fn seconds(text: &str) -> Result<Duration, String> {
     const EXPECTED: &str = "expected a decimal number of seconds such as 2 or 0.5 (ASCII \
                             digits and at most one '.', no sign or unit)";
@@ -457,6 +585,7 @@ enum Failure {
     OutputClosed,
     /// A leased worker id was lost or could not be renewed: a message; exit status 3. The
     /// ids written before are valid.
+    #[cfg(feature = "lease")]
     LeaseEnded(String),
 }
 
@@ -488,6 +617,7 @@ pub fn main() -> ExitCode {
             eprintln!("identifier: error: {message}");
             ExitCode::FAILURE
         }
+        #[cfg(feature = "lease")]
         Err(Failure::LeaseEnded(message)) => {
             eprintln!("identifier: error: {message}");
             ExitCode::from(3)
@@ -526,6 +656,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Uuid7(o) => generate::uuid7s(&o.plan(), out),
         Command::Objectid(o) => generate::object_ids(&o.plan(), out),
         Command::Snowflake { options, .. } if options.policy => policy(&snowflake::POLICY, out),
+        #[cfg(feature = "lease")]
         Command::Snowflake {
             lease: Some(connection),
             lease_table,
@@ -551,10 +682,13 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             options,
             ..
         } => generate::snowflakes(worker_id, &options.plan(), out),
-        // The argument group requires one of the three.
-        Command::Snowflake { .. } => Err(Failure::Error(
-            "snowflake needs --worker-id, --lease or --policy".into(),
-        )),
+        // The argument group requires one of them.
+        Command::Snowflake { .. } => Err(Failure::Error(format!(
+            "snowflake needs one of {}",
+            WORKER
+                .map(|arg| format!("--{}", arg.replace('_', "-")))
+                .join(", ")
+        ))),
         Command::Checksummed {
             length,
             group_size,
@@ -573,12 +707,14 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Inspect {
             ids,
             json,
+            policy,
             layout,
             epoch,
         } => inspect::run(
             &ids,
             &inspect::Options {
                 json,
+                policy,
                 layout,
                 epoch_ms: epoch,
                 now_ms: now_ms(),
@@ -589,6 +725,10 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             clap_complete::generate(shell, &mut Cli::command(), "identifier", out);
             Ok(())
         }
+        Command::Man {
+            subcommand,
+            out_dir,
+        } => man::run(subcommand.as_deref(), out_dir.as_deref(), out),
         Command::ContentId {
             length,
             uuid5,

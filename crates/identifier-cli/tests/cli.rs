@@ -389,6 +389,11 @@ fn single_commands() {
         ("help_shows_examples", &["--help"]),
     ];
     for (name, args) in cases {
+        // Without --lease, the usage names one argument less (see
+        // lease_options_come_with_the_lease_feature).
+        if !cfg!(feature = "lease") && *name == "snowflake_without_worker_id" {
+            continue;
+        }
         // The command in the snapshot's header, so that each file says what made it.
         insta::with_settings!({ description => args.join(" "), omit_expression => true }, {
             insta::assert_snapshot!(*name, run(args, ""));
@@ -1007,7 +1012,422 @@ fn the_library_gives_the_clap_definition() {
     assert_eq!(command.get_name(), "identifier");
     let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
     assert!(
-        names.contains(&"inspect") && names.contains(&"completions"),
+        names.contains(&"inspect") && names.contains(&"completions") && names.contains(&"man"),
         "{names:?}"
     );
+}
+
+#[test]
+fn policy_prints_one_line_for_each_format() {
+    for (format, name) in [
+        ("ulid", "ULID"),
+        ("uuid7", "UUIDv7"),
+        ("objectid", "ObjectId"),
+        ("snowflake", "Snowflake"),
+    ] {
+        let lines = stdout_lines(&[format, "--policy"]);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("{name} layout 1 (")),
+            "{format}: {lines:?}"
+        );
+    }
+    // It generates nothing: counts and times are refused beside it.
+    let output = run(&["ulid", "--policy", "-n", "3"], "");
+    assert!(output.starts_with("status: 2\n"), "{output}");
+}
+
+#[test]
+fn inspect_json_holds_the_generator_policy_on_request_only() {
+    let ulid = stdout_lines(&["ulid"]).remove(0);
+    let uuid7 = stdout_lines(&["uuid7"]).remove(0);
+    let object_id = stdout_lines(&["objectid"]).remove(0);
+    let snowflake = stdout_lines(&["snowflake", "--worker-id", "1"]).remove(0);
+    let code = "H88C-MK9B-VJ1V-P";
+    // Without --policy: no policy, and a short line.
+    let line = stdout_lines(&["inspect", "--json", &ulid]).remove(0);
+    assert!(line.len() < 300, "{} bytes: {line}", line.len());
+    let report: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(report["format"], "ULID", "{line}");
+    assert!(report.get("generator_policy").is_none(), "{line}");
+    let ids: [&str; 5] = [&ulid, &uuid7, &object_id, &snowflake, code];
+    let mut args = vec!["inspect", "--json"];
+    args.extend(ids);
+    for report in json_reports(&args) {
+        assert!(report.get("generator_policy").is_none(), "{report}");
+    }
+    // With it: each format's own policy, as its crate serializes it.
+    args.insert(2, "--policy");
+    let reports = json_reports(&args);
+    let policies = [
+        serde_json::to_value(ulid::POLICY).unwrap(),
+        serde_json::to_value(uuid7::POLICY).unwrap(),
+        serde_json::to_value(objectid::POLICY).unwrap(),
+        serde_json::to_value(snowflake::POLICY).unwrap(),
+    ];
+    assert_eq!(reports.len(), 5);
+    for (report, policy) in reports.iter().zip(&policies) {
+        assert_eq!(report["generator_policy"], *policy, "{report}");
+    }
+    assert_eq!(policies[0]["format"], "ULID");
+    // Checksummed codes have no generator; nor has another layout's Snowflake id.
+    assert_eq!(reports[4]["format"], "checksummed");
+    assert!(
+        reports[4].get("generator_policy").is_none(),
+        "{}",
+        reports[4]
+    );
+    let discord = &json_reports(&[
+        "inspect",
+        "--json",
+        "--policy",
+        "--layout",
+        "discord",
+        "175928847299117063",
+    ])[0];
+    assert!(discord.get("generator_policy").is_none(), "{discord}");
+    // The human output has no policy to show: --policy asks for --json.
+    let output = run(&["inspect", "--policy", &ulid], "");
+    assert!(output.starts_with("status: 2\n"), "{output}");
+    assert!(output.contains("--json"), "{output}");
+}
+
+/// The date of the Snowflake id `id` under each other known layout, in Unix milliseconds,
+/// from the layouts as their makers document them.
+fn foreign_dates(id: u64) -> [(&'static str, u64); 4] {
+    [
+        // twitter-archive/snowflake: 41-bit ms since 1288834974657 above 5 + 5 + 12 bits.
+        ("twitter", (id >> 22) + 1_288_834_974_657),
+        // Discord's API reference: ms since 2015-01-01T00:00:00Z above bit 22.
+        ("discord", (id >> 22) + 1_420_070_400_000),
+        // "Sharding & IDs at Instagram": ms since 1314220021721 above 13 + 10 bits.
+        ("instagram", (id >> 23) + 1_314_220_021_721),
+        // sony/sonyflake: units of 10 ms since 2014-09-01T00:00:00Z above 8 + 16 bits.
+        ("sonyflake", (id >> 24) * 10 + 1_409_529_600_000),
+    ]
+}
+
+/// The Unix millisecond of an RFC 3339 timestamp, read by jiff.
+fn unix_ms(timestamp: &serde_json::Value) -> u64 {
+    let text = timestamp.as_str().expect("a timestamp is a string");
+    let time: jiff::Timestamp = text.parse().expect(text);
+    u64::try_from(time.as_millisecond()).expect(text)
+}
+
+/// Checks a report's `also_plausible_as` against [`foreign_dates`]: every layout under which
+/// the date falls from 2006-01-01 to a day after `now_ms`, each with its date.
+fn check_also_plausible(report: &serde_json::Value, now_ms: u64) {
+    let id: u64 = report["id"].as_str().unwrap().parse().unwrap();
+    let listed = report["also_plausible_as"]
+        .as_array()
+        .expect("also_plausible_as");
+    let expected: Vec<(&str, u64)> = foreign_dates(id)
+        .into_iter()
+        .filter(|&(_, ms)| (1_136_073_600_000..=now_ms + 86_400_000).contains(&ms))
+        .collect();
+    let found: Vec<(&str, u64)> = listed
+        .iter()
+        .map(|entry| {
+            (
+                entry["layout"].as_str().unwrap(),
+                unix_ms(&entry["timestamp"]),
+            )
+        })
+        .collect();
+    assert_eq!(found, expected, "{report}");
+}
+
+#[test]
+fn inspect_names_the_other_layouts_under_which_a_date_is_plausible() {
+    // Discord's example: 2016-04-30T11:18:25.796Z, worker 1, process 0, increment 7 (its API
+    // reference); under this crate's layout, a plausible 2025-04-30.
+    let discord = "175928847299117063";
+    let report = &json_reports(&["inspect", "--json", discord])[0];
+    assert_eq!(report["layout"], "this", "{report}");
+    assert!(report.get("warning").is_none(), "{report}");
+    let listed = report["also_plausible_as"].as_array().unwrap();
+    let entry = listed.iter().find(|entry| entry["layout"] == "discord");
+    assert_eq!(
+        entry.map(|entry| &entry["timestamp"]),
+        Some(&"2016-04-30T11:18:25.796Z".into()),
+        "{report}"
+    );
+    let now_ms = u64::try_from(jiff::Timestamp::now().as_millisecond()).unwrap();
+    check_also_plausible(report, now_ms);
+    let human = run(&["inspect", discord], "");
+    assert!(human.starts_with("status: 0\n"), "{human}");
+    assert!(
+        human.contains("discord 2016-04-30T11:18:25.796Z"),
+        "{human}"
+    );
+    // An id made now: whichever layouts its number gives a plausible date.
+    let made = stdout_lines(&["snowflake", "--worker-id", "9"]).remove(0);
+    let now_ms = u64::try_from(jiff::Timestamp::now().as_millisecond()).unwrap();
+    let report = &json_reports(&["inspect", "--json", &made])[0];
+    check_also_plausible(report, now_ms);
+    // With --layout, the id is read as asked, and nothing else is listed.
+    for args in [
+        &["inspect", "--json", "--layout", "discord", discord][..],
+        &["inspect", "--json", "--layout", "this", discord],
+    ] {
+        let report = &json_reports(args)[0];
+        assert!(report.get("also_plausible_as").is_none(), "{report}");
+    }
+    // Nor for a number too small to hold a timestamp, which gets a warning instead.
+    let report = &json_reports(&["inspect", "--json", "4095"])[0];
+    assert!(report.get("also_plausible_as").is_none(), "{report}");
+    assert!(report["warning"].is_string(), "{report}");
+    insta::assert_snapshot!(human);
+}
+
+/// The timestamp of a generated id of `format`, in the unit of its `--at`, read back by the
+/// format's own parser.
+fn timestamp_of(format: &str, id: &str) -> u64 {
+    match format {
+        "ulid" => id.parse::<ulid::Ulid>().unwrap().timestamp_ms(),
+        "uuid7" => id.parse::<uuid7::Uuid7>().unwrap().timestamp_ms(),
+        "objectid" => id.parse::<objectid::ObjectId>().unwrap().timestamp_s(),
+        "snowflake" => id.parse::<snowflake::SnowflakeId>().unwrap().timestamp_ms(),
+        other => panic!("no format {other}"),
+    }
+}
+
+#[test]
+fn at_takes_unix_time_or_an_rfc_3339_date_time() {
+    // 2024-01-01T00:00:00Z: the Snowflake crate's epoch, documented as that date.
+    let new_year = snowflake::EPOCH_MS;
+    let two_hours = 2 * 3_600_000;
+    let cases = [
+        ("ulid", "2024-01-01T00:00:00Z", new_year),
+        (
+            "ulid",
+            "2024-01-01T00:00:00.123+02:00",
+            new_year - two_hours + 123,
+        ),
+        (
+            "uuid7",
+            "2024-01-01T00:00:00.123+02:00",
+            new_year - two_hours + 123,
+        ),
+        (
+            "uuid7",
+            "2023-12-31T22:00:00.123Z",
+            new_year - two_hours + 123,
+        ),
+        ("snowflake", "2024-01-01T02:00:00.007+02:00", new_year + 7),
+        ("objectid", "2024-01-01T00:00:00Z", new_year / 1000),
+        ("objectid", "2023-12-31T19:00:00.000-05:00", new_year / 1000),
+    ];
+    for (format, date, expected) in cases {
+        let digits = expected.to_string();
+        for at in [date, &digits] {
+            let mut args = vec![format];
+            if format == "snowflake" {
+                args.extend(["--worker-id", "1"]);
+            }
+            args.extend(["--at", at, "-n", "3"]);
+            let ids = stdout_lines(&args);
+            assert_eq!(ids.len(), 3, "{args:?}");
+            for id in ids {
+                assert_eq!(timestamp_of(format, &id), expected, "{args:?}: {id}");
+            }
+        }
+    }
+}
+
+#[test]
+fn at_rejects_what_is_not_an_exact_time_from_1970_on() {
+    let expected_ms = "expected Unix milliseconds of ASCII digits, or an RFC 3339 date-time \
+                       such as 2024-01-01T00:00:00Z";
+    let cases: [(&[&str], &str); 7] = [
+        (&["ulid", "--at", "2024-13-01T00:00:00Z"], expected_ms),
+        (&["uuid7", "--at", "1969-12-31T23:59:59Z"], "before 1970"),
+        (
+            &[
+                "snowflake",
+                "--worker-id",
+                "1",
+                "--at",
+                "2024-01-01T00:00:00",
+            ],
+            "offset",
+        ),
+        (
+            &["objectid", "--at", "2024-01-01T00:00:00.5Z"],
+            "a fraction of a second: ObjectId timestamps are whole seconds",
+        ),
+        (
+            &["ulid", "--at", "2024-01-01T00:00:00.0005Z"],
+            "a fraction of a millisecond",
+        ),
+        (
+            &["objectid", "--at", "1e9"],
+            "expected Unix seconds of ASCII digits, or an RFC 3339 date-time",
+        ),
+        (&["uuid7", "--at", "+1704067200000"], expected_ms),
+    ];
+    let mut outputs = Vec::new();
+    for (args, expected) in cases {
+        let output = run(args, "");
+        assert!(output.starts_with("status: 2\n"), "{args:?}: {output}");
+        assert!(output.contains(expected), "{args:?}: {output}");
+        outputs.push(format!("$ identifier {}\n{output}", args.join(" ")));
+    }
+    insta::assert_snapshot!(outputs.join("\n"));
+}
+
+/// A directory of its own for a test, empty, under the system's temporary directory.
+fn temporary_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("identifier-cli-{name}-{}", std::process::id()));
+    match std::fs::remove_dir_all(&dir) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => panic!("{error}"),
+        _ => dir,
+    }
+}
+
+/// The bytes `identifier` writes to standard output with `args`, after checking that it
+/// succeeded.
+fn stdout_bytes(args: &[&str]) -> Vec<u8> {
+    let output = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    output.stdout
+}
+
+/// Every subcommand has a page, and each page is a man page of that name whose text
+/// holds the subcommand's own help.
+#[test]
+fn every_subcommand_has_a_page_with_its_help() {
+    let root = temporary_dir("man");
+    // Created if missing, parents included.
+    let dir = root.join("share/man/man1");
+    let written = stdout_lines(&["man", "--out-dir", dir.to_str().unwrap()]);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let mut printed: Vec<String> = written
+        .iter()
+        .map(|line| {
+            let path = std::path::Path::new(line);
+            assert_eq!(path.parent(), Some(dir.as_path()), "{line}");
+            path.file_name().unwrap().to_str().unwrap().to_owned()
+        })
+        .collect();
+    printed.sort();
+    assert_eq!(printed, names);
+    for expected in [
+        "identifier.1",
+        "identifier-ulid.1",
+        "identifier-snowflake.1",
+        "identifier-inspect.1",
+        "identifier-completions.1",
+        "identifier-man.1",
+    ] {
+        assert!(names.iter().any(|name| name == expected), "{names:?}");
+    }
+    let subcommands: Vec<String> = identifier_cli::command()
+        .get_subcommands()
+        .map(|subcommand| format!("identifier-{}.1", subcommand.get_name()))
+        .collect();
+    assert_eq!(names.len(), subcommands.len() + 1, "{names:?}");
+    // Each file is what `identifier man SUBCOMMAND` writes.
+    for name in &names {
+        let page = std::fs::read(dir.join(name)).unwrap();
+        let args: Vec<&str> = match name.strip_prefix("identifier-") {
+            Some(rest) => vec!["man", rest.strip_suffix(".1").unwrap()],
+            None => vec!["man"],
+        };
+        assert!(page == stdout_bytes(&args), "{name} and {args:?} differ");
+    }
+    let snowflake = std::fs::read_to_string(dir.join("identifier-snowflake.1")).unwrap();
+    assert!(
+        snowflake.starts_with(".ie \\n(.g .ds Aq"),
+        "{}",
+        &snowflake[..80]
+    );
+    assert!(
+        snowflake.contains(".TH identifier-snowflake 1"),
+        "{snowflake}"
+    );
+    assert!(snowflake.contains("lease"), "{snowflake}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The pages are clap_mangen's rendering of the library's clap definition, byte for byte: the
+/// command's under its name, each subcommand's under `identifier-<subcommand>`.
+#[test]
+fn man_pages_are_clap_mangens_rendering_of_the_definition() {
+    let render = |command: clap::Command| {
+        let mut text = Vec::new();
+        clap_mangen::Man::new(command).render(&mut text).unwrap();
+        text
+    };
+    let command = identifier_cli::command();
+    assert!(
+        stdout_bytes(&["man"]) == render(command.clone()),
+        "identifier.1"
+    );
+    for subcommand in command.get_subcommands() {
+        let name = subcommand.get_name();
+        let page = render(subcommand.clone().name(format!("identifier-{name}")));
+        assert!(stdout_bytes(&["man", name]) == page, "identifier-{name}.1");
+    }
+}
+
+#[test]
+fn man_names_the_subcommands_it_has_pages_for() {
+    let unknown = run(&["man", "ulid7"], "");
+    assert!(unknown.starts_with("status: 2\n"), "{unknown}");
+    let names: Vec<String> = identifier_cli::command()
+        .get_subcommands()
+        .map(|subcommand| subcommand.get_name().to_owned())
+        .collect();
+    assert!(
+        unknown.contains(&format!("expected one of {}", names.join(", "))),
+        "{unknown}"
+    );
+    // One page, or every page into a directory: not both.
+    let both = run(&["man", "ulid", "--out-dir", "man"], "");
+    assert!(both.starts_with("status: 2\n"), "{both}");
+    // A directory that cannot be made.
+    let root = temporary_dir("man-file");
+    std::fs::create_dir_all(&root).unwrap();
+    let file = root.join("file");
+    std::fs::write(&file, "").unwrap();
+    let blocked = run(&["man", "--out-dir", file.to_str().unwrap()], "");
+    assert!(blocked.starts_with("status: 1\n"), "{blocked}");
+    assert!(
+        blocked.contains(&format!("cannot create the directory {}", file.display())),
+        "{blocked}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+    insta::assert_snapshot!(format!("{unknown}\n{both}"));
+}
+
+#[test]
+fn lease_options_come_with_the_lease_feature() {
+    let help = run(&["snowflake", "--help"], "");
+    let lease = cfg!(feature = "lease");
+    for option in [
+        "--lease <CONNECTION>",
+        "--lease-table <NAME>",
+        "--lease-ttl <SECONDS>",
+    ] {
+        assert_eq!(help.contains(option), lease, "{option}: {help}");
+    }
+    if !lease {
+        let output = run(&["snowflake", "--lease", "host=/tmp"], "");
+        assert!(output.starts_with("status: 2\n"), "{output}");
+        assert!(output.contains("unexpected argument '--lease'"), "{output}");
+        let output = run(&["snowflake"], "");
+        assert!(output.starts_with("status: 2\n"), "{output}");
+        assert!(
+            output.contains("\n  <--worker-id <WORKER_ID>|--policy>\n"),
+            "{output}"
+        );
+    }
 }

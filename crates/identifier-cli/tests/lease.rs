@@ -1,8 +1,7 @@
 //! `identifier snowflake --lease` against a real PostgreSQL server (test-support's throwaway
 //! cluster, shared by the tests here, each with a table of its own): ids under a leased
 //! worker id, release, usage errors, an unreachable server, a lease stolen from a running
-//! process, a holder whose clock ran ahead; and `--policy`, `inspect --json`'s
-//! `generator_policy`, `--rate` and `--forever`.
+//! process, a holder whose clock ran ahead; and `--rate` and `--forever`.
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader, Read};
@@ -479,49 +478,6 @@ fn a_holder_whose_clock_ran_ahead_is_followed_by_ids_above_all_of_its_own() {
     assert!(after.iter().all(|id| id.worker_id() == W));
     let last_ahead = ahead[ahead.len() - 1];
     assert!(after[0] > last_ahead, "{} <= {last_ahead}", after[0]);
-}
-
-#[test]
-fn policy_prints_one_line_for_each_format() {
-    for (format, name) in [
-        ("ulid", "ULID"),
-        ("uuid7", "UUIDv7"),
-        ("objectid", "ObjectId"),
-        ("snowflake", "Snowflake"),
-    ] {
-        let output = identifier(&[format, "--policy"]);
-        assert!(output.status.success(), "{format}: {output:?}");
-        assert!(output.stderr.is_empty(), "{format}: {output:?}");
-        let stdout = text(&output.stdout);
-        assert_eq!(stdout.lines().count(), 1, "{stdout}");
-        assert!(
-            stdout.starts_with(&format!("{name} layout 1 (")),
-            "{format}: {stdout}"
-        );
-    }
-    // It generates nothing: counts and times are refused beside it.
-    let output = identifier(&["ulid", "--policy", "-n", "3"]);
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-}
-
-#[test]
-fn inspect_json_holds_the_generator_policy() {
-    let output = identifier(&["ulid"]);
-    assert!(output.status.success(), "{output:?}");
-    let ulid = text(&output.stdout);
-    let output = identifier(&["inspect", "--json", ulid.trim_end(), "H88C-MK9B-VJ1V-P"]);
-    assert!(output.status.success(), "{output:?}");
-    let stdout = text(&output.stdout);
-    let reports: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
-    assert_eq!(reports[0]["generator_policy"]["counter_bits"], 80);
-    assert_eq!(reports[0]["generator_policy"]["format"], "ULID");
-    assert_eq!(reports[0]["generator_policy"]["start"], "random");
-    // Checksummed codes have no generator policy.
-    assert_eq!(reports[1]["format"], "checksummed");
-    assert!(reports[1].get("generator_policy").is_none(), "{stdout}");
 }
 
 #[test]
