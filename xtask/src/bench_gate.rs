@@ -247,7 +247,7 @@ pub(crate) fn run(root: &Path, update: bool) -> Result<(), String> {
         let section = format!("{HEADING}\n\n{ABOUT}\n\n{table}");
         std::fs::write(
             &path,
-            crate::sections::with_section(&old, HEADING, &section),
+            benches::sections::with_section(&old, HEADING, &section),
         )
         .map_err(|e| format!("{}: {e}", path.display()))?;
         println!("bench-gate: wrote the section \"{HEADING}\" of BENCHMARKS.md");

@@ -1,20 +1,13 @@
 //! `cargo xtask bench-report`: `BENCHMARKS.md` and `benchmarks.svg` from criterion's saved
 //! estimates (`target/criterion/**/new/`), after `cargo bench -p benches`.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde_json::Value;
-
-use crate::comparisons::{COMPARISONS, Comparison};
-
-/// One benchmark's median, in nanoseconds per iteration (or per element, with a throughput).
-#[derive(Clone, Copy)]
-pub(crate) struct Median {
-    pub(crate) nanos: f64,
-}
+use benches::comparisons::{COMPARISONS, Comparison};
+use benches::criterion_results::{Median, read_medians};
+use benches::sections;
 
 /// The heading of the section that `crates/identifier-py/bench.py --write` writes.
 const PYTHON_HEADING: &str = "## In Python";
@@ -55,12 +48,12 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
     let old = fs::read_to_string(root.join("BENCHMARKS.md")).unwrap_or_default();
     for heading in [
         crate::bench_gate::HEADING,
-        crate::db_bench::HEADING,
-        crate::contention::HEADING,
+        sections::DB_BENCH,
+        sections::CONTENTION_RUNS,
         PYTHON_HEADING,
     ] {
-        if let Some(section) = crate::sections::section(&old, heading) {
-            report = crate::sections::with_section(&report, heading, section);
+        if let Some(section) = sections::section(&old, heading) {
+            report = sections::with_section(&report, heading, section);
         }
     }
     fs::write(root.join("BENCHMARKS.md"), report).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
@@ -87,59 +80,6 @@ impl Row {
     fn holds(&self) -> bool {
         self.ratio() <= self.comparison.goal
     }
-}
-
-/// (group, function) → median, from every `new/benchmark.json` + `new/estimates.json` pair.
-pub(crate) fn read_medians(dir: &Path) -> Result<BTreeMap<(String, String), Median>, String> {
-    let mut medians = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path: PathBuf = entry.path();
-            if path.is_dir()
-                && path
-                    .file_name()
-                    .is_some_and(|n| n != "report" && n != "base")
-            {
-                stack.push(path);
-            } else if path.file_name().is_some_and(|n| n == "benchmark.json")
-                && dir.file_name().is_some_and(|n| n == "new")
-            {
-                let benchmark = read_json(&path)?;
-                let estimates = read_json(&dir.join("estimates.json"))?;
-                let group = benchmark["group_id"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_owned();
-                let function = benchmark["function_id"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_owned();
-                let value = benchmark["value_str"].as_str();
-                let function = match value {
-                    Some(value) => format!("{function}/{value}"),
-                    None => function,
-                };
-                let mut nanos = estimates["median"]["point_estimate"]
-                    .as_f64()
-                    .ok_or_else(|| format!("{}: no median", dir.display()))?;
-                // Per element, where the benchmark declares a count of elements.
-                if let Some(elements) = benchmark["throughput"]["Elements"].as_f64() {
-                    nanos /= elements;
-                }
-                medians.insert((group, function), Median { nanos });
-            }
-        }
-    }
-    Ok(medians)
-}
-
-fn read_json(path: &Path) -> Result<Value, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn render_markdown(rows: &[Row], root: &Path) -> Result<String, String> {

@@ -1,5 +1,8 @@
 //! Repository tasks, run as `cargo xtask <task>`.
 //!
+//! - `test [ARGS]`: the README's test command. Checks for the programs the tests run besides
+//!   cargo (installing them with apt-get as root), then `cargo test --workspace
+//!   --all-features --locked --no-fail-fast ARGS`.
 //! - `golden`: rewrite `golden/*.json` from deterministic inputs.
 //! - `golden --check`: fail if any file in `golden/` differs from what `golden` would write.
 //! - `deps`: each library crate depends only on what the design allows, and the umbrella
@@ -8,35 +11,39 @@
 //! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
 //! - `bench-gate [--update]`: instructions per operation beside the peers' (valgrind), held
 //!   to the goals and to `benches/gate-baseline.txt`.
-//! - `man [--check]`: the `identifier` command's man pages, into `crates/identifier-cli/man/`.
+//! - `man [--check]`: the `identifier` command's man pages, as `identifier man --out-dir`
+//!   writes them, into `crates/identifier-cli/man/`.
 //! - `db-test`: the database tests alone, against a real PostgreSQL and SQLite.
 //! - `db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18]
 //!   [--write]`: primary keys of each kind in PostgreSQL B-trees, measured in a bulk load and
 //!   as applications write; prints the report, and with `--write` puts it into BENCHMARKS.md
 //!   and its charts. `--postgres-18` runs on PostgreSQL 18 from PyPI (`target/pg18-venv`).
+//!   Runs `benches/examples/db-bench/`.
 //! - `contention-runs [--runs N] [--write]`: the contention benchmark's ULID rows at 4 and 8
 //!   threads, run N times (10), each beside the cost of a cache-line move at the time; prints
-//!   the table, and with `--write` puts it into BENCHMARKS.md.
+//!   the table, and with `--write` puts it into BENCHMARKS.md. Runs
+//!   `benches/examples/contention-runs.rs`.
+//!
+//! The two measurements are examples of the `benches` package, built on demand with its
+//! database client and test helpers, so that xtask itself builds in seconds.
 
 use std::process::ExitCode;
 
 mod bench_gate;
 mod bench_report;
-mod comparisons;
-mod contention;
-mod db_bench;
 mod deps;
 mod golden;
 mod man;
 mod msrv;
-mod sections;
+mod test;
 
-const USAGE: &str = "usage: cargo xtask golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
+const USAGE: &str = "usage: cargo xtask test [ARGS] | golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
+        ["test", rest @ ..] => test::run(&workspace_root(), rest),
         ["golden"] => golden::run(&workspace_root(), golden::Mode::Write),
         ["golden", "--check"] => golden::run(&workspace_root(), golden::Mode::Check),
         ["deps"] => deps::run(&workspace_root()),
@@ -47,8 +54,8 @@ fn main() -> ExitCode {
         ["db-test"] => db_test(&workspace_root()),
         ["man"] => man::run(&workspace_root(), false),
         ["man", "--check"] => man::run(&workspace_root(), true),
-        ["db-bench", rest @ ..] => db_bench::run_command(&workspace_root(), rest),
-        ["contention-runs", rest @ ..] => contention::run_command(&workspace_root(), rest),
+        ["db-bench", rest @ ..] => example(&workspace_root(), "db-bench", rest),
+        ["contention-runs", rest @ ..] => example(&workspace_root(), "contention-runs", rest),
         _ => Err(USAGE.to_owned()),
     };
     match result {
@@ -61,7 +68,8 @@ fn main() -> ExitCode {
 }
 
 /// The tests that need a database: the drivers' round trips (the umbrella's tests, each binary
-/// with its own throwaway PostgreSQL cluster), then the index measurement's structural test.
+/// with its own throwaway PostgreSQL cluster), then the index measurement's structural tests
+/// (the `db-bench` example's).
 fn db_test(root: &std::path::Path) -> Result<(), String> {
     for args in [
         &[
@@ -86,7 +94,7 @@ fn db_test(root: &std::path::Path) -> Result<(), String> {
             "--test",
             "rusqlite",
         ][..],
-        &["test", "-p", "xtask", "db_bench"][..],
+        &["test", "-p", "benches", "--example", "db-bench"][..],
     ] {
         let status = std::process::Command::new(env!("CARGO"))
             .current_dir(root)
@@ -98,6 +106,22 @@ fn db_test(root: &std::path::Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Runs the example `name` of the `benches` package with `args`, from the workspace. A debug
+/// build: db-bench's report describes its client as one, and the tests build the same.
+fn example(root: &std::path::Path, name: &str, args: &[&str]) -> Result<(), String> {
+    let status = std::process::Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args(["run", "-p", "benches", "--example", name, "--"])
+        .args(args)
+        .status()
+        .map_err(|e| format!("cargo run --example {name}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{name} failed ({status})"))
+    }
 }
 
 /// The folder of the workspace's `Cargo.toml`.

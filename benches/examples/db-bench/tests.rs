@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::app::Shape;
 use super::*;
+use crate::server::{Key, read_count};
 
 /// Bulk: 20,000 rows. As applications write: 50,000 rows preloaded (a v4 index of about 280
 /// leaf pages, each first change after the checkpoint a full-page image), 0.2 s from 2

@@ -1,21 +1,7 @@
-//! `cargo xtask db-bench`: what each kind of primary key does to a PostgreSQL B-tree, measured
-//! on throwaway servers in two shapes: a bulk load ([`bulk`]), and single-row inserts from
-//! several connections into a table whose index is larger than the shared buffers ([`app`]).
-//! The run prints its part of the "In PostgreSQL" section of BENCHMARKS.md; `--write` puts it
-//! into the file and rewrites its charts ([`publish`]). `--postgres-18` runs the same on
-//! PostgreSQL 18 from PyPI ([`pg18`]), which adds the server-side `uuidv7()` and `uuidv4()`.
-//!
-//! Flags: `--rows N` (bulk load, default 1,000,000), `--app-rows N` (preload of the other
-//! shape, default [`app::DEFAULT_ROWS`]), `--app-seconds S` (its timed phase, default 20),
-//! `--connections C` (its writers, default 4), `--postgres-18`, `--write`.
+//! What both shapes of `db-bench` share: the keys under test and how each is made and bound,
+//! the throwaway servers, and the statements and queries that measure an index.
 
-mod app;
-mod bulk;
-mod pg18;
-mod report;
-
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::PathBuf;
 
 use objectid::ObjectId;
 use postgres::types::ToSql;
@@ -25,13 +11,8 @@ use test_support::postgres::Cluster;
 use ulid::Ulid;
 use uuid7::Uuid7;
 
-pub(crate) use report::HEADING;
-
-const USAGE: &str = "usage: cargo xtask db-bench [--rows N] [--app-rows N] [--app-seconds S] \
-                     [--connections C] [--postgres-18] [--write]";
-
 /// The "newest rows" of the page counts.
-const NEWEST: usize = 1_000;
+pub(crate) const NEWEST: usize = 1_000;
 
 /// A primary key under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +46,7 @@ impl Key {
         }
     }
 
-    fn table(self) -> &'static str {
+    pub(crate) fn table(self) -> &'static str {
         match self {
             Key::UuidV4 => "key_uuid_v4",
             Key::Uuid7 => "key_uuid7",
@@ -87,7 +68,7 @@ impl Key {
     }
 
     /// The column default that makes the id, for the server-side keys.
-    fn server_default(self) -> Option<&'static str> {
+    pub(crate) fn server_default(self) -> Option<&'static str> {
         match self {
             Key::ServerUuidV7 => Some("uuidv7()"),
             Key::ServerUuidV4 => Some("uuidv4()"),
@@ -120,7 +101,7 @@ impl Key {
     }
 
     /// One new client-made key.
-    fn one(self, snowflake: &SnowflakeIdGenerator) -> Result<Id, String> {
+    pub(crate) fn one(self, snowflake: &SnowflakeIdGenerator) -> Result<Id, String> {
         Ok(match self {
             Key::UuidV4 => Id::Uuid(Ulid::from_u128(uuid::Uuid::new_v4().as_u128())),
             Key::UuidCrateV7 => Id::Uuid(Ulid::from_u128(uuid::Uuid::now_v7().as_u128())),
@@ -135,7 +116,7 @@ impl Key {
     }
 
     /// `ids` as one array parameter of this key's type.
-    fn array(self, ids: &[Id]) -> Box<dyn ToSql + Sync> {
+    pub(crate) fn array(self, ids: &[Id]) -> Box<dyn ToSql + Sync> {
         match self.sql_type() {
             "bytea" => Box::new(
                 ids.iter()
@@ -167,14 +148,14 @@ impl Key {
 
 /// One key value, as bound: every `uuid` as a [`Ulid`] (the same 16 bytes on the wire).
 #[derive(Clone, Copy, Debug)]
-enum Id {
+pub(crate) enum Id {
     Uuid(Ulid),
     ObjectId(ObjectId),
     Snowflake(SnowflakeId),
 }
 
 impl Id {
-    fn sql(&self) -> &(dyn ToSql + Sync) {
+    pub(crate) fn sql(&self) -> &(dyn ToSql + Sync) {
         match self {
             Id::Uuid(id) => id,
             Id::ObjectId(id) => id,
@@ -217,7 +198,7 @@ pub(crate) enum Server {
 }
 
 impl Server {
-    fn start(&self, settings: &[(&str, &str)]) -> Cluster {
+    pub(crate) fn start(&self, settings: &[(&str, &str)]) -> Cluster {
         match self {
             Server::Debian => Cluster::start_on_disk(None, settings),
             Server::Postgres18(bindir) => Cluster::start_on_disk(Some(bindir), settings),
@@ -226,7 +207,7 @@ impl Server {
         }
     }
 
-    fn is_18(&self) -> bool {
+    pub(crate) fn is_18(&self) -> bool {
         matches!(self, Server::Postgres18(_))
     }
 }
@@ -239,7 +220,7 @@ pub(crate) struct Version {
 }
 
 impl Version {
-    fn read(db: &mut Client) -> Result<Version, String> {
+    pub(crate) fn read(db: &mut Client) -> Result<Version, String> {
         let text: String = query_one(db, "SHOW server_version", &[])?.get(0);
         let number: String = query_one(db, "SHOW server_version_num", &[])?.get(0);
         let number = number
@@ -249,7 +230,7 @@ impl Version {
     }
 
     /// The keys of a shape, and the server-side ones where the server makes them.
-    fn keys(&self, client_keys: &[Key]) -> Vec<Key> {
+    pub(crate) fn keys(&self, client_keys: &[Key]) -> Vec<Key> {
         let mut keys = client_keys.to_vec();
         if self.number >= 180_000 {
             keys.extend(Key::SERVER);
@@ -258,160 +239,14 @@ impl Version {
     }
 }
 
-/// The command's flags.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Options {
-    /// Rows of the bulk load.
-    pub(crate) rows: usize,
-    pub(crate) app: app::Shape,
-    pub(crate) postgres_18: bool,
-    /// Rewrite BENCHMARKS.md's section and the charts; without it, only print.
-    pub(crate) write: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            rows: 1_000_000,
-            app: app::Shape::default(),
-            postgres_18: false,
-            write: false,
-        }
-    }
-}
-
-impl Options {
-    pub(crate) fn parse(args: &[&str]) -> Result<Options, String> {
-        let mut options = Options::default();
-        let mut args = args.iter();
-        while let Some(&flag) = args.next() {
-            match flag {
-                "--write" => options.write = true,
-                "--postgres-18" => options.postgres_18 = true,
-                "--rows" | "--app-rows" | "--app-seconds" | "--connections" => {
-                    let expected = match flag {
-                        "--rows" | "--app-rows" => "a number of rows, at least 1",
-                        "--app-seconds" => "a number of seconds above 0, such as 20 or 0.5",
-                        _ => {
-                            "a number of connections from 1 to 1023 (one Snowflake worker id each)"
-                        }
-                    };
-                    let value = args
-                        .next()
-                        .ok_or_else(|| format!("{flag} needs a value: {expected}"))?;
-                    let wrong = || format!("{flag} takes {expected}, not {value:?}");
-                    let digits = value.replace('_', "");
-                    match flag {
-                        "--rows" | "--app-rows" => {
-                            let rows: usize = digits.parse().map_err(|_| wrong())?;
-                            if rows == 0 {
-                                return Err(wrong());
-                            }
-                            if flag == "--rows" {
-                                options.rows = rows;
-                            } else {
-                                options.app.rows = rows;
-                            }
-                        }
-                        "--app-seconds" => {
-                            let seconds: f64 = digits.parse().map_err(|_| wrong())?;
-                            options.app.duration =
-                                Duration::try_from_secs_f64(seconds).map_err(|_| wrong())?;
-                            if options.app.duration.is_zero() {
-                                return Err(wrong());
-                            }
-                        }
-                        _ => {
-                            let connections: u16 = digits.parse().map_err(|_| wrong())?;
-                            if !(1..=SnowflakeId::MAX_WORKER_ID).contains(&connections) {
-                                return Err(wrong());
-                            }
-                            options.app.connections = connections;
-                        }
-                    }
-                }
-                _ => return Err(format!("db-bench: unknown argument {flag:?}\n{USAGE}")),
-            }
-        }
-        Ok(options)
-    }
-}
-
-/// Both shapes on one server.
-pub(crate) struct Measurement {
-    pub(crate) postgres_18: bool,
-    pub(crate) bulk: bulk::Report,
-    pub(crate) app: app::Report,
-}
-
-pub(crate) fn measure(server: &Server, options: &Options) -> Result<Measurement, String> {
-    Ok(Measurement {
-        postgres_18: server.is_18(),
-        bulk: bulk::measure(server, options.rows)?,
-        app: app::measure(server, &options.app)?,
-    })
-}
-
-pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
-    let options = Options::parse(args)?;
-    let server = if options.postgres_18 {
-        Server::Postgres18(pg18::bindir(root)?)
-    } else {
-        Server::Debian
-    };
-    let measurement = measure(&server, &options)?;
-    println!("{}", report::subsection(&measurement));
-    for written in publish(root, &options, &measurement)? {
-        eprintln!("wrote {written}");
-    }
-    if !options.write {
-        eprintln!("BENCHMARKS.md and the charts unchanged: --write rewrites them");
-    }
-    Ok(())
-}
-
-/// With `--write`: this server's part of the section in BENCHMARKS.md (the other server's
-/// part and the rest of the file kept) and its charts. Returns the names of the files written,
-/// none without `--write`.
-pub(crate) fn publish(
-    root: &Path,
-    options: &Options,
-    measurement: &Measurement,
-) -> Result<Vec<String>, String> {
-    if !options.write {
-        return Ok(Vec::new());
-    }
-    let path = root.join("BENCHMARKS.md");
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
-    let section = report::section(
-        crate::sections::section(&old, HEADING),
-        measurement.postgres_18,
-        &report::subsection(measurement),
-    );
-    std::fs::write(
-        &path,
-        crate::sections::with_section(&old, HEADING, &section),
-    )
-    .map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut written = vec![format!("the section \"{HEADING}\" of BENCHMARKS.md")];
-    let charts = report::charts(measurement.postgres_18);
-    for (name, svg) in [
-        (charts.bulk, measurement.bulk.svg()),
-        (charts.app, measurement.app.svg()),
-    ] {
-        std::fs::write(root.join(name), svg).map_err(|e| format!("{name}: {e}"))?;
-        written.push(name.to_owned());
-    }
-    Ok(written)
-}
-
-fn connect(cluster: &Cluster) -> Result<Client, String> {
+/// A client of the throwaway server's `postgres` database.
+pub(crate) fn connect(cluster: &Cluster) -> Result<Client, String> {
     Client::connect(&cluster.connection_string("postgres"), NoTls)
         .map_err(|e| format!("connecting to the throwaway server: {e}"))
 }
 
 /// The extension of `pgstatindex`.
-fn create_pgstattuple(db: &mut Client) -> Result<(), String> {
+pub(crate) fn create_pgstattuple(db: &mut Client) -> Result<(), String> {
     db.batch_execute("CREATE EXTENSION pgstattuple")
         .map_err(|e| {
             format!("pgstattuple (Debian package postgresql-contrib, or the PyPI build's own): {e}")
@@ -419,7 +254,7 @@ fn create_pgstattuple(db: &mut Client) -> Result<(), String> {
 }
 
 /// `CREATE TABLE` of `key`'s table, with `options` after it (e.g. `WITH (…)`).
-fn create_table(db: &mut Client, key: Key, options: &str) -> Result<(), String> {
+pub(crate) fn create_table(db: &mut Client, key: Key, options: &str) -> Result<(), String> {
     let default = key
         .server_default()
         .map_or(String::new(), |default| format!(" DEFAULT {default}"));
@@ -435,7 +270,7 @@ fn create_table(db: &mut Client, key: Key, options: &str) -> Result<(), String> 
 
 /// Rows of one key in batches, each one `INSERT`: client-made ids bound as one array, or
 /// server-made ones from the column's default.
-struct BatchInsert {
+pub(crate) struct BatchInsert {
     key: Key,
     plain: Statement,
     /// The same, returning the ids (server-side keys).
@@ -443,7 +278,7 @@ struct BatchInsert {
 }
 
 impl BatchInsert {
-    fn prepare(db: &mut Client, key: Key) -> Result<BatchInsert, String> {
+    pub(crate) fn prepare(db: &mut Client, key: Key) -> Result<BatchInsert, String> {
         let table = key.table();
         let plain = match key.server_default() {
             Some(_) => format!(
@@ -467,7 +302,7 @@ impl BatchInsert {
 
     /// Inserts `n` rows; with `keep`, returns their ids as one array parameter. Only the
     /// server-side keys pay for `RETURNING`, and only when kept.
-    fn insert(
+    pub(crate) fn insert(
         &self,
         db: &mut Client,
         n: usize,
@@ -498,7 +333,7 @@ impl BatchInsert {
 }
 
 /// The size and the average leaf density (`pgstatindex`) of `key`'s primary-key index.
-fn index_shape(db: &mut Client, key: Key) -> Result<(i64, f64), String> {
+pub(crate) fn index_shape(db: &mut Client, key: Key) -> Result<(i64, f64), String> {
     let index = format!("{}_pkey", key.table());
     let bytes: i64 =
         query_one(db, "SELECT pg_relation_size($1::text::regclass)", &[&index])?.get(0);
@@ -512,7 +347,11 @@ fn index_shape(db: &mut Client, key: Key) -> Result<(i64, f64), String> {
 }
 
 /// The pages (index and table) read from outside the shared buffers by a query for `keys`.
-fn pages_read(db: &mut Client, key: Key, keys: &(dyn ToSql + Sync)) -> Result<u64, String> {
+pub(crate) fn pages_read(
+    db: &mut Client,
+    key: Key,
+    keys: &(dyn ToSql + Sync),
+) -> Result<u64, String> {
     let table = key.table();
     let plan = db
         .query(
@@ -533,7 +372,7 @@ fn pages_read(db: &mut Client, key: Key, keys: &(dyn ToSql + Sync)) -> Result<u6
 
 /// Shared buffers read by the whole query: the first `Buffers:` line of a text plan belongs
 /// to its top node, which counts its children's.
-fn read_count(plan: &[String]) -> Option<u64> {
+pub(crate) fn read_count(plan: &[String]) -> Option<u64> {
     let line = plan
         .iter()
         .find(|line| line.trim_start().starts_with("Buffers:"))?;
@@ -545,17 +384,16 @@ fn read_count(plan: &[String]) -> Option<u64> {
     )
 }
 
-fn run(db: &mut Client, sql: &str) -> Result<(), String> {
+/// Runs `sql`, statements without parameters or results.
+pub(crate) fn run(db: &mut Client, sql: &str) -> Result<(), String> {
     db.batch_execute(sql).map_err(|e| format!("{sql}: {e}"))
 }
 
-fn query_one(
+/// The one row `sql` returns, or an error naming the statement.
+pub(crate) fn query_one(
     db: &mut Client,
     sql: &str,
     params: &[&(dyn ToSql + Sync)],
 ) -> Result<postgres::Row, String> {
     db.query_one(sql, params).map_err(|e| format!("{sql}: {e}"))
 }
-
-#[cfg(test)]
-mod tests;

@@ -2,8 +2,15 @@
 //! `bench-gate --update`, `contention-runs`): each replaces its own section and keeps the rest, and
 //! `bench-report` keeps them when it rewrites the file.
 
+/// The heading of the section the `db-bench` example writes, which `bench-report` keeps.
+pub const DB_BENCH: &str = "## In PostgreSQL";
+
+/// The heading of the section the `contention-runs` example writes, which `bench-report`
+/// keeps.
+pub const CONTENTION_RUNS: &str = "## Under contention: ten runs";
+
 /// The section under `heading` (up to the next `## ` heading, or the end), if there is one.
-pub(crate) fn section<'a>(text: &'a str, heading: &str) -> Option<&'a str> {
+pub fn section<'a>(text: &'a str, heading: &str) -> Option<&'a str> {
     let start = text.find(heading)?;
     let after = start + heading.len();
     let end = text[after..]
@@ -14,7 +21,7 @@ pub(crate) fn section<'a>(text: &'a str, heading: &str) -> Option<&'a str> {
 
 /// `text` with its section under `heading` replaced by `section` (which starts with the
 /// heading), or with `section` appended if there is none.
-pub(crate) fn with_section(text: &str, heading: &str, section: &str) -> String {
+pub fn with_section(text: &str, heading: &str, section: &str) -> String {
     match self::section(text, heading) {
         Some(old) => text.replacen(old, &format!("{}\n\n", section.trim_end()), 1),
         None => format!("{}\n\n{}\n", text.trim_end(), section.trim_end()),

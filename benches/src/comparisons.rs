@@ -1,23 +1,25 @@
 //! The rows of the benchmark report: which two criterion benchmarks each compares, and the
-//! goal for the ratio.
+//! goal for the ratio. `cargo xtask bench-report` renders them all; the `contention-runs`
+//! example reruns the ULID rows under contention.
 
 /// Our benchmark and a peer's, in the same criterion group.
-pub(crate) struct Comparison {
+pub struct Comparison {
     /// What the row measures, for a reader.
-    pub(crate) operation: &'static str,
+    pub operation: &'static str,
     /// The criterion group both benchmarks belong to.
-    pub(crate) group: &'static str,
+    pub group: &'static str,
     /// Our benchmark's function id within the group.
-    pub(crate) ours: &'static str,
+    pub ours: &'static str,
     /// The peer's (or the floor's) function id within the group.
-    pub(crate) peer: &'static str,
+    pub peer: &'static str,
     /// The largest acceptable ratio ours / peer.
-    pub(crate) goal: f64,
+    pub goal: f64,
     /// What the numbers include, or why a goal is where it is.
-    pub(crate) note: Option<&'static str>,
+    pub note: Option<&'static str>,
 }
 
-pub(crate) const COMPARISONS: &[Comparison] = &[
+/// Every row of the report, in its order.
+pub const COMPARISONS: &[Comparison] = &[
     Comparison {
         operation: "TickSequence::next vs SystemTime::now + lock",
         group: "engine",

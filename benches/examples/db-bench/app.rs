@@ -18,7 +18,7 @@ use postgres::{Client, NoTls};
 use snowflake::SnowflakeIdGenerator;
 use test_support::postgres::Cluster;
 
-use super::{
+use crate::server::{
     BatchInsert, Id, Key, NEWEST, Server, Version, connect, create_pgstattuple, create_table,
     index_shape, pages_read, query_one, run,
 };

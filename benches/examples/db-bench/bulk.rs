@@ -13,7 +13,7 @@ use postgres::Client;
 use postgres::types::ToSql;
 use snowflake::SnowflakeIdGenerator;
 
-use super::{
+use crate::server::{
     BatchInsert, Key, NEWEST, Server, Version, connect, create_pgstattuple, create_table,
     index_shape, pages_read, query_one, run,
 };

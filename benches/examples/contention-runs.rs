@@ -1,5 +1,6 @@
-//! `contention-runs [--runs N] [--write]`: the ULID rows of the `contention` benchmark at 4
-//! and 8 threads, run `N` times (10 unless told), each a `cargo bench` process of its own.
+//! `contention-runs [--runs N] [--write]` (run as `cargo xtask contention-runs`): the ULID rows
+//! of the `contention` benchmark at 4 and 8 threads, run `N` times (10 unless told), each a
+//! `cargo bench` process of its own.
 //!
 //! One run says little here: on a virtual machine, what a lock costs depends on where the host
 //! placed the processors, which changes from one second to the next. So each run's row carries
@@ -8,12 +9,14 @@
 //! BENCHMARKS.md under [`HEADING`].
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use crate::comparisons::COMPARISONS;
+use benches::comparisons::COMPARISONS;
+use benches::criterion_results::read_medians;
+use benches::sections::{self, CONTENTION_RUNS as HEADING};
 
-/// The heading of the section in BENCHMARKS.md, which `bench-report` keeps.
-pub(crate) const HEADING: &str = "## Under contention: ten runs";
+const USAGE: &str = "usage: cargo xtask contention-runs [--runs N] [--write]";
 
 /// The thread counts of the rows, and the goal of each (the ratio in 9 runs of 10).
 const THREADS: [u32; 2] = [4, 8];
@@ -27,8 +30,29 @@ struct Cell {
     peer_ns: f64,
 }
 
-/// `cargo xtask contention-runs [--runs N] [--write]`.
-pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    if args.iter().any(|arg| matches!(*arg, "--help" | "-h")) {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    match run_command(&root, &args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("contention-runs: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the benchmark `--runs` times in the workspace at `root`, prints the table, and writes
+/// it with `--write`.
+fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
     let mut runs = 10;
     let mut write = false;
     let mut rest = args.iter();
@@ -43,14 +67,14 @@ pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
                     .filter(|&runs| runs > 0)
                     .ok_or_else(|| format!("--runs {value}: not a number of runs above 0"))?;
             }
-            other => return Err(format!("contention-runs: unknown argument {other:?}")),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
-    let criterion = crate::target_dir(root)?.join("criterion");
+    let criterion = target_dir(root)?.join("criterion");
     let filter = "contention/(4|8) threads/ulid";
     let mut table = Vec::new();
     for run in 1..=runs {
-        let stdout = crate::cargo(
+        let stdout = cargo(
             root,
             &[
                 "bench",
@@ -63,7 +87,7 @@ pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
                 filter,
             ],
         )?;
-        let medians = crate::bench_report::read_medians(&criterion)?;
+        let medians = read_medians(&criterion)?;
         let mut row = Vec::new();
         for threads in THREADS {
             let (group, ours, peer) = comparison(threads)?;
@@ -90,14 +114,41 @@ pub(crate) fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
     if write {
         let path = root.join("BENCHMARKS.md");
         let old = fs::read_to_string(&path).map_err(|e| format!("BENCHMARKS.md: {e}"))?;
-        fs::write(
-            &path,
-            crate::sections::with_section(&old, HEADING, &section),
-        )
-        .map_err(|e| format!("BENCHMARKS.md: {e}"))?;
+        fs::write(&path, sections::with_section(&old, HEADING, &section))
+            .map_err(|e| format!("BENCHMARKS.md: {e}"))?;
         println!("contention-runs: wrote the section \"{HEADING}\" of BENCHMARKS.md");
     }
     Ok(())
+}
+
+/// The workspace's target directory, as cargo resolves it (`CARGO_TARGET_DIR`, a config, or
+/// `target/`): criterion writes its results under it.
+fn target_dir(root: &Path) -> Result<PathBuf, String> {
+    let metadata = cargo(root, &["metadata", "--format-version", "1", "--no-deps"])?;
+    let metadata: serde_json::Value =
+        serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
+    metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata gave no target_directory".into())
+}
+
+/// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
+/// with the command and its standard error.
+fn cargo(root: &Path, args: &[&str]) -> Result<String, String> {
+    let output = std::process::Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args(args)
+        .output()
+        .map_err(|e| format!("cargo {}: {e}", args.join(" ")))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// The group, our function and the peer's of the ULID row at `threads` threads, from the

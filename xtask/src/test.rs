@@ -1,0 +1,322 @@
+//! `cargo xtask test [ARGS]`: the whole test suite, after making sure that the programs it
+//! runs besides cargo are there.
+//!
+//! The tests start real servers and real programs, never stand-ins: a throwaway PostgreSQL
+//! server, `faketime` for the command's clock faults, libpq for diesel's client. Each is
+//! looked for before anything is built, so that a machine without one learns it at once, not
+//! after the long build. What is missing is installed with `apt-get` when the task runs as
+//! root on Debian or Ubuntu; otherwise the task stops and names the packages. Then it runs
+//! `cargo test --workspace --all-features --locked --no-fail-fast` with `ARGS` appended: every
+//! test binary runs even after one fails, and cargo lists the ones that failed at the end.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Something the tests run that cargo does not build: what it is, which tests need it, the
+/// Debian package that brings it, and how to tell that it is there.
+struct Need {
+    what: &'static str,
+    used_by: &'static str,
+    package: &'static str,
+    present: fn(&System) -> bool,
+}
+
+/// Where programs and libraries are looked for; the real machine's, or a test's.
+pub(crate) struct System {
+    /// The directories of `PATH`.
+    path: Vec<PathBuf>,
+    /// The file system root the fixed locations (`/usr/lib/postgresql`, ...) are under.
+    root: PathBuf,
+    /// `PG_BINDIR`, where the database tests look first for the server's binaries.
+    pg_bindir: Option<PathBuf>,
+}
+
+const NEEDS: [Need; 4] = [
+    Need {
+        what: "faketime",
+        used_by: "the command's tests of clocks outside a format's range and of a lease \
+                  holder whose clock runs ahead",
+        package: "faketime",
+        present: |system| system.program("faketime"),
+    },
+    Need {
+        what: "a PostgreSQL server (initdb, pg_ctl)",
+        used_by: "the database and lease tests, which start throwaway servers of their own",
+        package: "postgresql",
+        present: System::postgres_server,
+    },
+    Need {
+        what: "PostgreSQL's pgstattuple extension",
+        used_by: "the index measurement's tests",
+        package: "postgresql-contrib",
+        present: |system| system.any("usr/share/postgresql/*/extension/pgstattuple.control"),
+    },
+    Need {
+        what: "libpq, to link diesel's PostgreSQL client",
+        used_by: "the diesel tests and example",
+        package: "libpq-dev",
+        present: |system| {
+            system.any("usr/lib/*/libpq.so")
+                || system.any("usr/lib/libpq.so")
+                || system.any("usr/lib64/libpq.so")
+        },
+    },
+];
+
+impl System {
+    /// This machine.
+    pub(crate) fn here() -> System {
+        System {
+            path: std::env::var_os("PATH")
+                .map(|path| std::env::split_paths(&path).collect())
+                .unwrap_or_default(),
+            root: PathBuf::from("/"),
+            pg_bindir: std::env::var_os("PG_BINDIR").map(PathBuf::from),
+        }
+    }
+
+    /// Whether an executable file `name` is in a directory of `PATH`.
+    fn program(&self, name: &str) -> bool {
+        self.path.iter().any(|dir| is_executable(&dir.join(name)))
+    }
+
+    /// Whether a file matches `pattern`, a path under the root whose components may be `*`
+    /// (any one name) or end in `.so`, `.control`... exactly as written.
+    fn any(&self, pattern: &str) -> bool {
+        let mut candidates = vec![self.root.clone()];
+        for component in pattern.split('/') {
+            candidates = candidates
+                .iter()
+                .flat_map(|dir| -> Vec<PathBuf> {
+                    if component == "*" {
+                        std::fs::read_dir(dir)
+                            .into_iter()
+                            .flatten()
+                            .flatten()
+                            .map(|entry| entry.path())
+                            .collect()
+                    } else {
+                        vec![dir.join(component)]
+                    }
+                })
+                .collect();
+        }
+        candidates.iter().any(|path| path.exists())
+    }
+
+    /// The server binaries where the tests look for them (see `test_support::postgres`):
+    /// `PG_BINDIR`, `pg_config --bindir`'s directory, or Debian's `/usr/lib/postgresql/*/bin`.
+    fn postgres_server(&self) -> bool {
+        let has_initdb = |dir: &Path| is_executable(&dir.join("initdb"));
+        if self.pg_bindir.as_deref().is_some_and(has_initdb) {
+            return true;
+        }
+        let pg_config = self
+            .path
+            .iter()
+            .map(|dir| dir.join("pg_config"))
+            .find(|path| is_executable(path));
+        if let Some(pg_config) = pg_config
+            && let Ok(output) = Command::new(pg_config).arg("--bindir").output()
+            && output.status.success()
+            && has_initdb(Path::new(String::from_utf8_lossy(&output.stdout).trim()))
+        {
+            return true;
+        }
+        self.any("usr/lib/postgresql/*/bin/initdb")
+    }
+
+    /// The needs that are not met, in the order of [`NEEDS`].
+    fn missing(&self) -> Vec<&'static Need> {
+        NEEDS.iter().filter(|need| !(need.present)(self)).collect()
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// `cargo xtask test [ARGS]`.
+pub(crate) fn run(root: &Path, args: &[&str]) -> Result<(), String> {
+    let system = System::here();
+    let missing = system.missing();
+    if !missing.is_empty() {
+        install(&missing)?;
+        let still = system.missing();
+        if !still.is_empty() {
+            return Err(describe(&still, "are still missing after apt-get install"));
+        }
+    }
+    let mut command = Command::new(env!("CARGO"));
+    command
+        .current_dir(root)
+        .args([
+            "test",
+            "--workspace",
+            "--all-features",
+            "--locked",
+            "--no-fail-fast",
+        ])
+        .args(args);
+    eprintln!(
+        "xtask: everything the tests need is installed; cargo test --workspace --all-features \
+         --locked --no-fail-fast {}",
+        args.join(" ")
+    );
+    let status = command
+        .status()
+        .map_err(|error| format!("could not run cargo: {error}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the tests failed ({status}); cargo lists the failed ones above"
+        ))
+    }
+}
+
+/// Installs the packages of `missing` with apt-get as root; otherwise an error naming them.
+fn install(missing: &[&Need]) -> Result<(), String> {
+    let packages: Vec<&str> = missing.iter().map(|need| need.package).collect();
+    let apt_get = System::here().program("apt-get");
+    if !(is_root() && apt_get) {
+        let why = if apt_get {
+            "installing them needs root"
+        } else {
+            "there is no apt-get here: install the same programs with the system's package manager"
+        };
+        return Err(format!(
+            "{}\n{why}: sudo apt-get install {}",
+            describe(missing, "are missing"),
+            packages.join(" ")
+        ));
+    }
+    eprintln!(
+        "xtask: installing what the tests need: apt-get install {}",
+        packages.join(" ")
+    );
+    apt(&["update", "-qq"])?;
+    let mut install: Vec<&str> = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    install.extend(&packages);
+    apt(&install)
+}
+
+fn apt(args: &[&str]) -> Result<(), String> {
+    let status = Command::new("apt-get")
+        .args(args)
+        .env("DEBIAN_FRONTEND", OsString::from("noninteractive"))
+        .status()
+        .map_err(|error| format!("could not run apt-get: {error}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("apt-get {} failed ({status})", args.join(" ")))
+    }
+}
+
+/// One line per need: what, for which tests, from which package.
+fn describe(needs: &[&Need], verdict: &str) -> String {
+    let mut text = format!("these programs the tests run {verdict}:");
+    for need in needs {
+        text.push_str(&format!(
+            "\n  {} (Debian package {}): for {}",
+            need.what, need.package, need.used_by
+        ));
+    }
+    text
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).trim() == "0")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file system of its own under the target directory, removed at the end.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir =
+                std::env::temp_dir().join(format!("xtask-test-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            Scratch(dir)
+        }
+
+        fn file(&self, path: &str, executable: bool) {
+            use std::os::unix::fs::PermissionsExt;
+            let path = self.0.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+            let mode = if executable { 0o755 } else { 0o644 };
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+
+        fn system(&self) -> System {
+            System {
+                path: vec![self.0.join("bin")],
+                root: self.0.clone(),
+                pg_bindir: None,
+            }
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn packages(system: &System) -> Vec<&'static str> {
+        system.missing().iter().map(|need| need.package).collect()
+    }
+
+    #[test]
+    fn an_empty_machine_misses_every_package_and_says_for_what() {
+        let scratch = Scratch::new("empty");
+        let system = scratch.system();
+        assert_eq!(
+            packages(&system),
+            ["faketime", "postgresql", "postgresql-contrib", "libpq-dev"]
+        );
+        let text = describe(&system.missing(), "are missing");
+        assert!(
+            text.contains("faketime (Debian package faketime): for the command's tests"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn each_package_is_found_where_debian_puts_it() {
+        let scratch = Scratch::new("debian");
+        scratch.file("bin/faketime", true);
+        scratch.file("usr/lib/postgresql/15/bin/initdb", true);
+        scratch.file(
+            "usr/share/postgresql/15/extension/pgstattuple.control",
+            false,
+        );
+        scratch.file("usr/lib/x86_64-linux-gnu/libpq.so", false);
+        assert_eq!(packages(&scratch.system()), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn a_file_that_cannot_run_is_not_a_program_and_pg_bindir_is_looked_at_first() {
+        let scratch = Scratch::new("modes");
+        scratch.file("bin/faketime", false);
+        scratch.file("elsewhere/initdb", true);
+        let mut system = scratch.system();
+        assert!(packages(&system).contains(&"faketime"));
+        assert!(packages(&system).contains(&"postgresql"));
+        system.pg_bindir = Some(scratch.0.join("elsewhere"));
+        assert!(!packages(&system).contains(&"postgresql"));
+    }
+}
