@@ -1,4 +1,4 @@
-//! Snowflake ids under a leased worker id (feature `lease-postgres`), on a throwaway
+//! Snowflake ids under a leased worker id (`snowflake-lease`), on a throwaway
 //! PostgreSQL server of its own (test-support's cluster: Debian's `postgresql` must be
 //! installed).
 //!
@@ -11,7 +11,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeIdGenerator};
+use snowflake::SnowflakeIdGenerator;
+use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::postgres::Cluster;
 
 fn lease(c: &mut Criterion) {

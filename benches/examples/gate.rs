@@ -324,9 +324,9 @@ const OPERATIONS: &[Operation] = &[
     ("snowflake/leased generate", |n| {
         let cluster = test_support::postgres::Cluster::start(&[]);
         // A ttl of an hour: no renewal, whose statements would count, during the run.
-        let config = snowflake::LeaseConfig::new(&cluster.connection_string("postgres"))
+        let config = snowflake_lease::LeaseConfig::new(&cluster.connection_string("postgres"))
             .ttl(Duration::from_secs(3600));
-        let generator = snowflake::LeasedGenerator::acquire(&config).unwrap();
+        let generator = snowflake_lease::LeasedGenerator::acquire(&config).unwrap();
         repeat(n, || generator.generate());
         drop(generator);
     }),

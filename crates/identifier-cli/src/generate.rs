@@ -10,9 +10,9 @@ use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
 
-#[cfg(feature = "lease")]
-use snowflake::{Error, LeaseConfig, LeasedGenerator};
 use snowflake::{SnowflakeId, SnowflakeIdGenerator};
+#[cfg(feature = "lease")]
+use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 
 use crate::lines::Line;
 use crate::{Failure, escaped};

@@ -664,7 +664,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             options,
             ..
         } => {
-            let mut config = snowflake::LeaseConfig::new(&connection);
+            let mut config = snowflake_lease::LeaseConfig::new(&connection);
             if let Some(table) = &lease_table {
                 config = config.table(table);
             }
@@ -673,7 +673,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                     config = config.ttl(ttl);
                     ttl
                 }
-                None => snowflake::LeaseConfig::DEFAULT_TTL,
+                None => snowflake_lease::LeaseConfig::DEFAULT_TTL,
             };
             generate::leased_snowflakes(&config, ttl, &options.plan(), out)
         }

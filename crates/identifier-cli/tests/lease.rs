@@ -13,7 +13,8 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
-use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeId};
+use snowflake::SnowflakeId;
+use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::generated::{assert_strictly_increasing, unix_ms};
 use test_support::lease_table::hold_all_but;
 use test_support::postgres::shared;

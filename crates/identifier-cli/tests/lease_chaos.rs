@@ -16,7 +16,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
-use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeId};
+use snowflake::SnowflakeId;
+use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::postgres::Cluster;
 
 const TABLE: &str = "chaos_lease";

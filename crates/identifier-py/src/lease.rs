@@ -1,5 +1,5 @@
 //! `SnowflakeIdGenerator.leased(...)`: `LeasedSnowflakeIdGenerator`, a Snowflake generator
-//! whose worker id is leased from a PostgreSQL table ([`snowflake::LeasedGenerator`]), and the
+//! whose worker id is leased from a PostgreSQL table ([`snowflake_lease::LeasedGenerator`]), and the
 //! exception `LeaseError`.
 //!
 //! The Rust generator is consumed by its `release`, so the Python object holds it in an
@@ -15,7 +15,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use snowflake::{EPOCH_MS, Error, LeaseConfig, LeasedGenerator, SnowflakeId};
+use snowflake::{EPOCH_MS, SnowflakeId};
+use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
@@ -46,17 +47,17 @@ const TTL_RULE: &str = "a lease lasts 0.3 to 86400 seconds";
 
 /// The Python error of an acquire: `ValueError` naming the argument for a bad one,
 /// `LeaseError` for the rest (the server, the table, all held).
-fn acquire_error(error: snowflake::LeaseError) -> PyErr {
+fn acquire_error(error: snowflake_lease::LeaseError) -> PyErr {
     match error {
-        snowflake::LeaseError::ConnectionString { reason } => PyValueError::new_err(format!(
+        snowflake_lease::LeaseError::ConnectionString { reason } => PyValueError::new_err(format!(
             "dsn is not a valid PostgreSQL connection string (key=value pairs or a \
              postgresql:// URL): {reason}"
         )),
-        error @ snowflake::LeaseError::TableName { .. } => {
+        error @ snowflake_lease::LeaseError::TableName { .. } => {
             PyValueError::new_err(format!("table is not valid: {error}"))
         }
-        error @ (snowflake::LeaseError::TtlTooSmall { .. }
-        | snowflake::LeaseError::Setting { .. }) => {
+        error @ (snowflake_lease::LeaseError::TtlTooSmall { .. }
+        | snowflake_lease::LeaseError::Setting { .. }) => {
             PyValueError::new_err(format!("ttl_s is out of range: {error}"))
         }
         error => LeaseError::new_err(error.to_string()),
@@ -168,10 +169,8 @@ impl LeasedSnowflakeIdGenerator {
                 Error::LeaseLost { .. } | Error::LeaseExpired { .. } | Error::AheadOfLease { .. },
                 _,
             ) => LeaseError::new_err(error.to_string()),
-            (Error::TimestampOutOfRange { .. }, Some(value)) => {
-                args::out_of_range("timestamp_ms", value, error)
-            }
-            (Error::TimestampOutOfRange { .. }, None) => PyValueError::new_err(error.to_string()),
+            (Error::Timestamp(_), Some(value)) => args::out_of_range("timestamp_ms", value, error),
+            (Error::Timestamp(_), None) => PyValueError::new_err(error.to_string()),
             (error, _) => PyRuntimeError::new_err(error.to_string()),
         }
     }
@@ -311,7 +310,7 @@ impl LeasedSnowflakeIdGenerator {
     fn release(&self, py: Python<'_>) -> PyResult<()> {
         if std::process::id() != self.pid {
             return Err(LeaseError::new_err(
-                snowflake::LeaseError::Forked {
+                snowflake_lease::LeaseError::Forked {
                     worker_id: self.worker_id,
                 }
                 .to_string(),

@@ -8,7 +8,7 @@
 //! | `generate_uuid7(*, timestamp_ms=None)`, `generate_uuid7s(n)`, `extract_uuid7_timestamp_ms(uuid7)` | [`uuid7::try_generate`], [`uuid7::generate_at`], [`uuid7::try_fill`], [`uuid7::extract_timestamp_ms`] |
 //! | `generate_object_id(*, timestamp_s=None)`, `generate_object_ids(n)`, `extract_object_id_timestamp_s(object_id)` | [`objectid::try_generate`], [`objectid::generate_at`], [`objectid::try_fill`], [`objectid::extract_timestamp_s`] |
 //! | `SnowflakeIdGenerator(*, worker_id)`, `.generate(*, timestamp_ms=None)`, `.generate_ids(n)`, `extract_snowflake_timestamp_ms(snowflake_id)` | [`snowflake::SnowflakeIdGenerator`], [`snowflake::extract_timestamp_ms`] |
-//! | `SnowflakeIdGenerator.leased(dsn, *, table, ttl_s)`: `LeasedSnowflakeIdGenerator` (`.generate`, `.generate_ids`, `.worker_id`, `.state`, `.release()`, `with`), `LeaseError` | [`snowflake::LeasedGenerator`], [`snowflake::LeaseConfig`] |
+//! | `SnowflakeIdGenerator.leased(dsn, *, table, ttl_s)`: `LeasedSnowflakeIdGenerator` (`.generate`, `.generate_ids`, `.worker_id`, `.state`, `.release()`, `with`), `LeaseError` | [`snowflake_lease::LeasedGenerator`], [`snowflake_lease::LeaseConfig`] |
 //! | `generate_checksummed_id(*, length=12, group_size=4, sep="-")`, `verify_checksummed_id(identifier, *, sep="-")` | [`checksummed_id::generate_with`], [`checksummed_id::verify_with`] |
 //! | `generate_stable_content_id(data, *, registry=None, length=64, ignore_unhashable=False)`, `generate_stable_uuid5(data, *, registry=None, namespace=..., ignore_unhashable=False)` | [`content_id::generate_with`], [`content_id::generate_uuid5_with`] |
 //!

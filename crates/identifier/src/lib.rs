@@ -154,7 +154,7 @@
 //! pattern is an id; from ids only for UUIDv7s and Snowflake ids, whose bytes are checked by
 //! `TryFrom`), `arbitrary` (valid ids for fuzz targets) and `schemars` (the JSON Schema of the
 //! serde form): the same feature in every enabled time-ordered format. `lease-postgres`:
-//! `snowflake::LeasedGenerator`, Snowflake worker ids leased from a PostgreSQL table.
+//! [`snowflake_lease`], Snowflake worker ids leased from a PostgreSQL table.
 //!
 //! Without `generate`, `std` and the formats that need them (`content-id`, `checksummed-id`),
 //! this crate is `no_std` as the format crates are: `default-features = false, features =
@@ -179,6 +179,9 @@ pub use objectid;
 #[cfg(feature = "snowflake")]
 #[doc(inline)]
 pub use snowflake;
+#[cfg(feature = "lease-postgres")]
+#[doc(inline)]
+pub use snowflake_lease;
 #[cfg(feature = "ulid")]
 #[doc(inline)]
 pub use ulid;

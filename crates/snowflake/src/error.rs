@@ -13,7 +13,7 @@
 /// | `SnowflakeId::try_from(u64 or i64)`, [`extract_timestamp_ms`](crate::extract_timestamp_ms) | `IdOutOfRange` |
 /// | [`SnowflakeIdGenerator::new`](crate::SnowflakeIdGenerator::new) | `WorkerIdOutOfRange` |
 /// | [`generate`](crate::SnowflakeIdGenerator::generate), [`generate_at`](crate::SnowflakeIdGenerator::generate_at), [`fill`](crate::SnowflakeIdGenerator::fill) of a generator | `Forked`, `TimestampOutOfRange` |
-/// | `generate`, `generate_at`, `fill` of a `LeasedGenerator` (feature `lease-postgres`) | `Forked`, `LeaseLost`, `LeaseExpired`, `TimestampOutOfRange`, `AheadOfLease` |
+/// | [`generate_capped`](crate::SnowflakeIdGenerator::generate_capped), [`fill_capped`](crate::SnowflakeIdGenerator::fill_capped) | `Forked`, `TimestampOutOfRange`, `AboveCeiling` |
 ///
 /// (The generator requires the `std` feature, default.)
 ///
@@ -70,44 +70,18 @@ pub enum Error {
         "SnowflakeIdGenerator cannot be used in a forked process: create one with its own worker_id"
     )]
     Forked,
-    /// The lease of a `LeasedGenerator` (feature `lease-postgres`) on this worker id is gone
-    /// for good: its row carries another holder's token, so another process may serve under
-    /// the worker id now. Acquire a new lease.
-    #[cfg(feature = "lease-postgres")]
+    /// An id whose timestamp is above the ceiling the caller gave
+    /// ([`generate_capped`](crate::SnowflakeIdGenerator::generate_capped),
+    /// [`fill_capped`](crate::SnowflakeIdGenerator::fill_capped)). The id was used up, not
+    /// served: later ids continue after it.
     #[error(
-        "the lease on worker_id {worker_id} was lost: another process took it over; acquire a new lease"
+        "timestamp_ms {timestamp_ms} is above the ceiling of {ceiling_ms} ms: the id was used up, not served"
     )]
-    LeaseLost {
-        /// The worker id whose lease was lost.
-        worker_id: u16,
-    },
-    /// The local deadline of a `LeasedGenerator`'s lease (feature `lease-postgres`) has
-    /// passed: no renewal has succeeded in time, so another process may soon take the worker
-    /// id. The generator serves again if a renewal succeeds while the row still carries its
-    /// token.
-    #[cfg(feature = "lease-postgres")]
-    #[error(
-        "the lease on worker_id {worker_id} has expired: its renewal has not succeeded in time (the generator serves again once one does)"
-    )]
-    LeaseExpired {
-        /// The worker id whose lease has expired.
-        worker_id: u16,
-    },
-    /// A `LeasedGenerator` (feature `lease-postgres`) refused an id whose timestamp is above
-    /// the high-water mark it last wrote to its lease row: a later holder of the worker id
-    /// starts above that mark, so serving it could repeat that holder's ids. The id was used
-    /// up, not served; the mark moves up with the clock at each renewal. It comes after a
-    /// burst, a reading ahead of the clock, or renewals failing for two renewal intervals
-    /// (the clock then reaches the last mark before the lease's deadline).
-    #[cfg(feature = "lease-postgres")]
-    #[error(
-        "timestamp_ms {timestamp_ms} is ahead of the lease: the high-water mark written to the lease row is {high_water_ms} ms"
-    )]
-    AheadOfLease {
+    AboveCeiling {
         /// The timestamp of the refused id, in milliseconds since the Unix epoch.
         timestamp_ms: u64,
-        /// The high-water mark (the ceiling), in milliseconds since the Unix epoch.
-        high_water_ms: u64,
+        /// The ceiling given, in milliseconds since the Unix epoch.
+        ceiling_ms: u64,
     },
 }
 

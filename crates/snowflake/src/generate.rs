@@ -11,7 +11,7 @@ use crate::{Error, SnowflakeId};
 /// The length of a tick: the unit of the timestamp.
 const TICK_NS: u64 = 1_000_000;
 
-/// How every [`SnowflakeIdGenerator`] (and `LeasedGenerator`) makes ids: the layout, the
+/// How every [`SnowflakeIdGenerator`] makes ids: the layout, the
 /// clock, the sequence and the rule when the clock steps back or a millisecond's 4096 ids are
 /// used up, with this crate's version. Store it beside ids when a reader will need to know
 /// how they were made: an id does not say. Requires the `generate` feature (default).
@@ -258,29 +258,132 @@ impl SnowflakeIdGenerator {
             .try_fill_with_at(now, out, |tick, counter| self.pack(tick, counter))
     }
 
-    /// The sequence, for a leased generator that reads it at its own clock reading.
-    #[cfg(feature = "lease-postgres")]
+    /// Whether this generator was made in another process: `true` in a child forked after
+    /// [`new`](Self::new), where it refuses to serve ([`Error::Forked`]). Requires the
+    /// `generate` feature (default).
+    ///
+    /// For a wrapper that holds more than the worker id for its process (a lease, a
+    /// connection) and must not act on it in a child.
+    ///
+    /// ```
+    /// let generator = snowflake::SnowflakeIdGenerator::new(1)?;
+    /// assert!(!generator.is_forked());
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[must_use]
     #[inline]
-    pub(crate) fn sequence(&self) -> &TickSequence {
-        &self.sequence
+    pub fn is_forked(&self) -> bool {
+        fork_generation() != self.fork_generation
+    }
+
+    /// [`generate_at`](Self::generate_at) under a ceiling: the next id with the clock reading
+    /// `timestamp_ms`, unless its timestamp is above `ceiling_ms` (Unix milliseconds).
+    /// Requires the `generate` feature (default).
+    ///
+    /// For a caller that may serve only up to a timestamp it has promised not to pass (a
+    /// worker id leased until a high-water mark, as `tick-snowflake-lease` does). The ceiling
+    /// is checked after the clock rule, so a reading at the ceiling whose millisecond is
+    /// used up is refused too. A refused id is used up, not served: the sequence has moved,
+    /// and later calls continue after it.
+    ///
+    /// # Errors
+    ///
+    /// As [`generate_at`](Self::generate_at), and [`Error::AboveCeiling`] for an id whose
+    /// timestamp is above `ceiling_ms`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{Error, SnowflakeIdGenerator};
+    ///
+    /// let generator = SnowflakeIdGenerator::new(1)?;
+    /// let t = 1_704_067_201_000;
+    /// assert_eq!(generator.generate_capped(t, t)?.timestamp_ms(), t);
+    /// assert_eq!(
+    ///     generator.generate_capped(t + 1, t),
+    ///     Err(Error::AboveCeiling { timestamp_ms: t + 1, ceiling_ms: t })
+    /// );
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    #[inline]
+    pub fn generate_capped(
+        &self,
+        timestamp_ms: u64,
+        ceiling_ms: u64,
+    ) -> Result<SnowflakeId, Error> {
+        self.refuse_if_forked()?;
+        check_timestamp_ms(timestamp_ms)?;
+        let (tick, counter) = self.sequence.next_at(timestamp_ms);
+        check_ceiling(tick, ceiling_ms)?;
+        self.pack(tick, counter)
+    }
+
+    /// [`fill`](Self::fill) from the clock reading `timestamp_ms`, under a ceiling: every id
+    /// of `out` has a timestamp at most `ceiling_ms`, or the fill stops at the first that
+    /// would not. Requires the `generate` feature (default).
+    ///
+    /// # Errors
+    ///
+    /// As [`generate_capped`](Self::generate_capped). The ids before the one that failed are
+    /// served; the rest of `out` is left as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{Error, SnowflakeId, SnowflakeIdGenerator};
+    ///
+    /// let generator = SnowflakeIdGenerator::new(1)?;
+    /// let t = 1_704_067_201_000;
+    /// let mut ids = [SnowflakeId::MIN; 5000]; // more than one millisecond's 4096
+    /// let error = generator.fill_capped(t, t, &mut ids).unwrap_err();
+    /// assert_eq!(error, Error::AboveCeiling { timestamp_ms: t + 1, ceiling_ms: t });
+    /// assert_eq!(ids[4095].timestamp_ms(), t);
+    /// assert_eq!(ids[4096], SnowflakeId::MIN);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub fn fill_capped(
+        &self,
+        timestamp_ms: u64,
+        ceiling_ms: u64,
+        out: &mut [SnowflakeId],
+    ) -> Result<(), Error> {
+        self.refuse_if_forked()?;
+        check_timestamp_ms(timestamp_ms)?;
+        self.sequence
+            .try_fill_with_at(timestamp_ms, out, |tick, counter| {
+                check_ceiling(tick, ceiling_ms)?;
+                self.pack(tick, counter)
+            })
     }
 
     /// [`pack`], with this generator's worker id.
     #[inline]
-    pub(crate) fn pack(&self, tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
+    fn pack(&self, tick: u64, counter: u128) -> Result<SnowflakeId, Error> {
         pack(tick, counter).map(|id| id.with_worker_id(self.worker_id))
     }
 
     /// A load of the fork generation per call: a child cannot choose a new worker id, and the
     /// parent goes on using this one, so the child must not serve from it.
     #[inline]
-    pub(crate) fn refuse_if_forked(&self) -> Result<(), Error> {
-        if fork_generation() == self.fork_generation {
-            Ok(())
-        } else {
+    fn refuse_if_forked(&self) -> Result<(), Error> {
+        if self.is_forked() {
             Err(Error::Forked)
+        } else {
+            Ok(())
         }
     }
+}
+
+/// `AboveCeiling` for a tick above the ceiling.
+#[inline]
+fn check_ceiling(tick: u64, ceiling_ms: u64) -> Result<(), Error> {
+    if tick > ceiling_ms {
+        return Err(Error::AboveCeiling {
+            timestamp_ms: tick,
+            ceiling_ms,
+        });
+    }
+    Ok(())
 }
 
 /// The id, worker id 0, of a pair of the sequence: the tick, which a borrowed millisecond can

@@ -66,6 +66,10 @@
 //! generator refusing to serve in a forked child) is on [`SnowflakeIdGenerator`]. Generation
 //! requires the `std` feature (default).
 //!
+//! Worker ids for many processes or hosts: the crate `tick-snowflake-lease` leases them from a
+//! PostgreSQL table, and serves through [`SnowflakeIdGenerator::generate_capped`] under the
+//! high-water mark of its lease.
+//!
 //! # Not a secret
 //!
 //! A Snowflake id shows when it was made, by which worker, and how many ids that worker made
@@ -102,9 +106,6 @@
 //!   targets (the `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of what `serde` writes, an integer
 //!   from 0 to 2^63 - 1.
-//! - `lease-postgres`: [`LeasedGenerator`], whose worker id is leased from a PostgreSQL
-//!   table, so that generators on many hosts never share one (see [`lease`]); it brings
-//!   `generate`.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -130,9 +131,6 @@ mod error;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
-#[cfg(feature = "lease-postgres")]
-#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
-pub mod lease;
 mod literal;
 // postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
@@ -151,9 +149,6 @@ pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, SnowflakeIdGenerator};
 pub use id::{EPOCH_MS, SnowflakeId};
-#[cfg(feature = "lease-postgres")]
-#[cfg_attr(docsrs, doc(cfg(feature = "lease-postgres")))]
-pub use lease::{LeaseConfig, LeaseError, LeaseState, LeasedGenerator};
 pub use text::extract_timestamp_ms;
 #[cfg(feature = "generate")]
 #[cfg_attr(docsrs, doc(cfg(feature = "generate")))]

@@ -1,10 +1,10 @@
-//! Feature `lease-postgres`: Snowflake worker ids leased from a PostgreSQL table, so that
-//! generators on many hosts never share a worker id.
+//! Snowflake worker ids leased from a PostgreSQL table, so that generators on many hosts never
+//! share a worker id. The ids are those of [`snowflake`] (package `tick-snowflake`).
 //!
 //! # Usage
 //!
 //! ```no_run
-//! use snowflake::{Error, LeaseConfig, LeasedGenerator};
+//! use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 //! use std::time::Duration;
 //!
 //! let config = LeaseConfig::new("host=/var/run/postgresql dbname=app user=app")
@@ -29,7 +29,7 @@
 //! [Fork](LeasedGenerator#fork)), and share it: its methods take `&self` and it is
 //! `Send + Sync`. Each one holds one row of the table, one connection and one thread. It
 //! fails rather than risk a duplicate: the three refusals above come on top of those of a
-//! [`SnowflakeIdGenerator`](crate::SnowflakeIdGenerator).
+//! [`SnowflakeIdGenerator`](snowflake::SnowflakeIdGenerator).
 //!
 //! # Runtime
 //!
@@ -166,6 +166,9 @@
 //!     SELECT generate_series(0, 1023) ON CONFLICT DO NOTHING;
 //! ```
 
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod config;
 mod error;
 mod generator;
@@ -173,5 +176,5 @@ mod renewal;
 mod table;
 
 pub use config::LeaseConfig;
-pub use error::LeaseError;
+pub use error::{Error, LeaseError};
 pub use generator::{LeaseState, LeasedGenerator};

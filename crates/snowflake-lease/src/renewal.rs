@@ -4,8 +4,6 @@
 //! after a failure, and releases it. `generate` reads only the atomics of [`Shared`], so a
 //! renewal stalled on the network or on a lock never blocks it.
 
-use std::prelude::rust_2024::*;
-
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use core::time::Duration;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
@@ -16,9 +14,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use postgres::{Client, NoTls};
 use tick_sequence::{boot_clock_ns, random_bits};
 
-use super::config::Settings;
-use super::error::{LeaseError, describe};
-use super::table::Claim;
+use crate::config::Settings;
+use crate::error::{LeaseError, describe};
+use crate::table::Claim;
 
 /// What the renewal thread publishes and `generate` reads.
 pub(crate) struct Shared {

@@ -8,142 +8,23 @@
 //! the role; the same test function then plays the child.
 #![cfg(unix)]
 
+mod common;
+
+use common::*;
 use std::cell::Cell;
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, Command};
 use std::sync::{Arc, Barrier, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use postgres::{Client, NoTls};
-use snowflake::{Error, LeaseConfig, LeaseError, LeasedGenerator, SnowflakeId};
+use snowflake::SnowflakeId;
+use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::fork::in_child;
 use test_support::generated::{assert_strictly_increasing, unix_ms};
 use test_support::lease_table::hold_all_but;
 use test_support::postgres::{Cluster, shared};
-
-const CHILD: &str = "LEASE_CHILD";
-const CONNECTION: &str = "LEASE_CONNECTION";
-const TABLE: &str = "LEASE_TABLE";
-
-/// The shared cluster's `postgres` database, or another one.
-fn connection(database: &str) -> String {
-    shared()
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .connection_string(database)
-}
-
-fn sql(connection: &str) -> Client {
-    Client::connect(connection, NoTls).expect("a connection for the test's own statements")
-}
-
-/// A ttl of 1 s, renewed every 333 ms, for the tests about timing.
-fn short(connection: &str, table: &str) -> LeaseConfig {
-    LeaseConfig::new(connection)
-        .table(table)
-        .ttl(Duration::from_secs(1))
-        .margin(Duration::from_millis(100))
-}
-
-/// Calls `attempt` until it gives a value; fails the test after `limit`.
-fn poll<T>(what: &str, limit: Duration, mut attempt: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(value) = attempt() {
-            return value;
-        }
-        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
-        thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Creates the table through the library: acquire, release.
-fn create_table(connection: &str, table: &str) {
-    LeasedGenerator::acquire(&LeaseConfig::new(connection).table(table))
-        .unwrap()
-        .release()
-        .unwrap();
-}
-
-/// `(expires_at > now(), high_water_ms, generation, token)` of a row.
-fn row(client: &mut Client, table: &str, worker_id: u16) -> (bool, i64, i64, Option<i64>) {
-    let row = client
-        .query_one(
-            &format!(
-                "SELECT expires_at > now(), high_water_ms, generation, token FROM {table} \
-                 WHERE worker_id = $1"
-            ),
-            &[&(worker_id as i16)],
-        )
-        .unwrap();
-    (row.get(0), row.get(1), row.get(2), row.get(3))
-}
-
-/// This test binary again, running only `test` in the role `role`, with the connection string
-/// and table in its environment.
-fn spawn_child(test: &str, role: &str, connection: &str, table: &str) -> Child {
-    Command::new(std::env::current_exe().unwrap())
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, role)
-        .env(CONNECTION, connection)
-        .env(TABLE, table)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// The child's role, connection string and table, in a child.
-fn child_role() -> Option<(String, String, String)> {
-    let role = std::env::var(CHILD).ok()?;
-    Some((
-        role,
-        std::env::var(CONNECTION).unwrap(),
-        std::env::var(TABLE).unwrap(),
-    ))
-}
-
-/// Reads the child's lines up to one holding `last`, returning them all; fails with
-/// the child's standard error if it ends first.
-fn read_until(child: &mut Child, reader: &mut impl BufRead, last: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap() == 0 {
-            let mut stderr = String::new();
-            if let Some(mut pipe) = child.stderr.take() {
-                let _ = pipe.read_to_string(&mut stderr);
-            }
-            panic!(
-                "the child ended before {last:?}:\n{}\n{stderr}",
-                lines.join("\n")
-            );
-        }
-        // The harness writes `test name ... ` before the test's first line, on the same line.
-        let line = line.trim_end().to_owned();
-        let done = line.contains(last);
-        lines.push(line);
-        if done {
-            return lines;
-        }
-    }
-}
-
-/// The value of the line `name=value`.
-fn value<T: std::str::FromStr>(lines: &[String], name: &str) -> T
-where
-    T::Err: std::fmt::Debug,
-{
-    let prefix = format!("{name}=");
-    let line = lines
-        .iter()
-        .find_map(|line| line.split_once(&prefix).map(|(_, value)| value))
-        .unwrap_or_else(|| panic!("no {name}= in {lines:?}"));
-    line.parse().unwrap()
-}
 
 #[test]
 fn generators_are_send_and_sync() {

@@ -1,8 +1,6 @@
 //! [`LeaseConfig`]: where the lease table is and how long a lease lasts; checked, and turned
 //! into the settings of the renewal thread, at acquire.
 
-use std::prelude::rust_2024::*;
-
 use core::fmt;
 use core::str::FromStr;
 use core::time::Duration;
@@ -10,8 +8,8 @@ use std::format;
 
 use postgres::config::Host;
 
-use super::error::{LeaseError, describe};
-use super::table::Table;
+use crate::error::{LeaseError, describe};
+use crate::table::Table;
 
 /// The table name used unless [`LeaseConfig::table`] sets another.
 pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
@@ -23,8 +21,7 @@ const MIN_TTL: Duration = Duration::from_millis(300);
 const MAX_SETTING: Duration = Duration::from_secs(86_400);
 
 /// Where the lease table is and how a lease is kept: the input of
-/// [`LeasedGenerator::acquire`](crate::LeasedGenerator::acquire). Requires the
-/// `lease-postgres` feature.
+/// [`LeasedGenerator::acquire`](crate::LeasedGenerator::acquire).
 ///
 /// Nothing is checked until `acquire`, which reports a bad setting as a [`LeaseError`]
 /// naming it. The defaults: table `snowflake_worker_lease`, ttl 10 s, margin a tenth of the
@@ -35,7 +32,7 @@ const MAX_SETTING: Duration = Duration::from_secs(86_400);
 /// # Examples
 ///
 /// ```
-/// use snowflake::LeaseConfig;
+/// use snowflake_lease::LeaseConfig;
 /// use std::time::Duration;
 ///
 /// let config = LeaseConfig::new("postgresql://app@db.internal/app")
@@ -59,7 +56,7 @@ impl LeaseConfig {
     /// The ttl of a configuration that does not set one.
     ///
     /// ```
-    /// assert_eq!(snowflake::LeaseConfig::DEFAULT_TTL.as_secs(), 10);
+    /// assert_eq!(snowflake_lease::LeaseConfig::DEFAULT_TTL.as_secs(), 10);
     /// ```
     pub const DEFAULT_TTL: Duration = Duration::from_secs(10);
 
@@ -76,7 +73,7 @@ impl LeaseConfig {
     /// # Examples
     ///
     /// ```
-    /// let config = snowflake::LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
+    /// let config = snowflake_lease::LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
     /// # let _ = config;
     /// ```
     #[must_use]
@@ -97,7 +94,7 @@ impl LeaseConfig {
     /// # Examples
     ///
     /// ```
-    /// let config = snowflake::LeaseConfig::new("host=/tmp").table("ids.worker_lease");
+    /// let config = snowflake_lease::LeaseConfig::new("host=/tmp").table("ids.worker_lease");
     /// # let _ = config;
     /// ```
     #[must_use]
@@ -114,7 +111,7 @@ impl LeaseConfig {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let config = snowflake::LeaseConfig::new("host=/tmp").ttl(Duration::from_secs(30));
+    /// let config = snowflake_lease::LeaseConfig::new("host=/tmp").ttl(Duration::from_secs(30));
     /// # let _ = config;
     /// ```
     #[must_use]
@@ -133,7 +130,7 @@ impl LeaseConfig {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let config = snowflake::LeaseConfig::new("host=/tmp").margin(Duration::from_millis(500));
+    /// let config = snowflake_lease::LeaseConfig::new("host=/tmp").margin(Duration::from_millis(500));
     /// # let _ = config;
     /// ```
     #[must_use]
@@ -151,7 +148,7 @@ impl LeaseConfig {
     /// ```
     /// use std::time::Duration;
     /// let config =
-    ///     snowflake::LeaseConfig::new("host=/tmp").max_clock_skew(Duration::from_millis(200));
+    ///     snowflake_lease::LeaseConfig::new("host=/tmp").max_clock_skew(Duration::from_millis(200));
     /// # let _ = config;
     /// ```
     #[must_use]
@@ -247,7 +244,7 @@ impl LeaseConfig {
 /// The table and the durations; never the connection string.
 ///
 /// ```
-/// let config = snowflake::LeaseConfig::new("postgresql://app:secret@db/app");
+/// let config = snowflake_lease::LeaseConfig::new("postgresql://app:secret@db/app");
 /// assert!(!format!("{config:?}").contains("secret"));
 /// ```
 impl fmt::Debug for LeaseConfig {

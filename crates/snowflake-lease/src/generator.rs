@@ -1,8 +1,6 @@
 //! [`LeasedGenerator`]: a [`SnowflakeIdGenerator`] whose worker id is leased, and
 //! [`LeaseState`].
 
-use std::prelude::rust_2024::*;
-
 use core::fmt;
 use core::sync::atomic::Ordering;
 use core::time::Duration;
@@ -10,15 +8,14 @@ use std::sync::{Arc, PoisonError};
 
 use tick_sequence::{Policy, boot_clock_ns};
 
-use super::config::LeaseConfig;
-use super::error::LeaseError;
-use super::renewal::{self, Renewal, Shared};
-use crate::id::check_timestamp_ms;
-use crate::{Error, SnowflakeId, SnowflakeIdGenerator};
+use snowflake::{SnowflakeId, SnowflakeIdGenerator};
+
+use crate::config::LeaseConfig;
+use crate::error::{Error, LeaseError};
+use crate::renewal::{self, Renewal, Shared};
 
 /// Strictly increasing Snowflake ids under a worker id leased from a PostgreSQL table, so
-/// that no other process serves under it at the same time. Requires the `lease-postgres`
-/// feature.
+/// that no other process serves under it at the same time.
 ///
 /// [`acquire`](Self::acquire) claims a free worker id and starts a thread that renews the
 /// lease every ttl/3; [`release`](Self::release), or dropping the generator, frees it. The
@@ -27,7 +24,7 @@ use crate::{Error, SnowflakeId, SnowflakeIdGenerator};
 /// succeeded in time, [`Error::LeaseLost`] for good once another process holds the row, and
 /// [`Error::AheadOfLease`] for an id above the high-water mark last written to the row. The
 /// protocol, and why it never serves an id twice, are in the [module
-/// documentation](crate::lease).
+/// documentation](crate).
 ///
 /// # The clock
 ///
@@ -49,7 +46,7 @@ use crate::{Error, SnowflakeId, SnowflakeIdGenerator};
 /// fork, in each child:
 ///
 /// ```no_run
-/// use snowflake::{LeaseConfig, LeasedGenerator};
+/// use snowflake_lease::{LeaseConfig, LeasedGenerator};
 ///
 /// fn worker_main(config: &LeaseConfig) -> Result<(), Box<dyn std::error::Error>> {
 ///     // In the child, after fork: its own worker id, connection and renewal thread.
@@ -65,7 +62,7 @@ use crate::{Error, SnowflakeId, SnowflakeIdGenerator};
 /// # Examples
 ///
 /// ```no_run
-/// use snowflake::{LeaseConfig, LeasedGenerator};
+/// use snowflake_lease::{LeaseConfig, LeasedGenerator};
 ///
 /// let config = LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
 /// let generator = LeasedGenerator::acquire(&config)?;
@@ -87,17 +84,17 @@ pub struct LeasedGenerator {
 }
 
 impl LeasedGenerator {
-    /// How a leased generator makes ids: [`crate::POLICY`] but for the clock (see
-    /// [The clock](Self#the-clock)). Requires the `lease-postgres` feature.
+    /// How a leased generator makes ids: [`snowflake::POLICY`] but for the clock (see
+    /// [The clock](Self#the-clock)).
     ///
     /// ```
-    /// use snowflake::LeasedGenerator;
+    /// use snowflake_lease::LeasedGenerator;
     ///
     /// assert_eq!(LeasedGenerator::POLICY.counter_bits, snowflake::POLICY.counter_bits);
     /// assert!(LeasedGenerator::POLICY.clock.starts_with("the boot clock"));
     /// ```
     pub const POLICY: Policy = {
-        let mut policy = crate::POLICY;
+        let mut policy = snowflake::POLICY;
         policy.clock = "the boot clock (read once per id, also for the lease's deadline) plus \
                         the wall clock's offset from it, sampled at the claim and at each wake \
                         of the renewal thread (every ttl/3)";
@@ -105,7 +102,7 @@ impl LeasedGenerator {
     };
 
     /// Claims a free worker id from the table of `config` (creating the table if it is
-    /// missing) and starts renewing it. Requires the `lease-postgres` feature.
+    /// missing) and starts renewing it.
     ///
     /// Never waits for a worker id: if all are held it fails at once with
     /// [`LeaseError::AllHeld`]. Blocks the calling thread for the connection and a few
@@ -123,7 +120,7 @@ impl LeasedGenerator {
     /// # Examples
     ///
     /// ```no_run
-    /// use snowflake::{LeaseConfig, LeaseError, LeasedGenerator};
+    /// use snowflake_lease::{LeaseConfig, LeaseError, LeasedGenerator};
     ///
     /// match LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql")) {
     ///     Ok(generator) => println!("worker id {}", generator.worker_id()),
@@ -157,13 +154,13 @@ impl LeasedGenerator {
         })
     }
 
-    /// The leased worker id, written into every id. Requires the `lease-postgres` feature.
+    /// The leased worker id, written into every id.
     ///
     /// ```no_run
-    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
     /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
     /// assert!(generator.worker_id() <= 1023);
-    /// # Ok::<(), snowflake::LeaseError>(())
+    /// # Ok::<(), snowflake_lease::LeaseError>(())
     /// ```
     #[must_use]
     pub fn worker_id(&self) -> u16 {
@@ -171,7 +168,7 @@ impl LeasedGenerator {
     }
 
     /// The next id, from the wall clock (or the lease's floor, if the clock is below it).
-    /// Requires the `lease-postgres` feature.
+    ///
     ///
     /// Reads only atomics that the renewal thread writes: a stalled renewal never blocks it.
     ///
@@ -183,7 +180,7 @@ impl LeasedGenerator {
     /// - [`Error::LeaseLost`] once another process holds the row: for good.
     /// - [`Error::LeaseExpired`] while the local deadline has passed without a successful
     ///   renewal; the generator serves again once one succeeds.
-    /// - [`Error::TimestampOutOfRange`] for a clock outside the 41-bit range.
+    /// - [`Error::Timestamp`] for a clock outside the 41-bit range.
     /// - [`Error::AheadOfLease`] when the id's timestamp is above the high-water mark last
     ///   written (after a burst, or a reading ahead of the clock); the id is used up, not
     ///   served. The mark follows the clock at each renewal.
@@ -191,7 +188,7 @@ impl LeasedGenerator {
     /// # Examples
     ///
     /// ```no_run
-    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
     /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
     /// let id = generator.generate()?;
     /// assert_eq!(id.worker_id(), generator.worker_id());
@@ -200,22 +197,13 @@ impl LeasedGenerator {
     pub fn generate(&self) -> Result<SnowflakeId, Error> {
         let now_ns = self.check_lease()?;
         let reading = self.wall_ms(now_ns).max(self.floor_ms);
-        check_timestamp_ms(reading)?;
-        // The sequence directly: `generate_at` would check the fork and the range again.
-        let (tick, counter) = self.inner.sequence().next_at(reading);
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        if tick > ceiling {
-            return Err(Error::AheadOfLease {
-                timestamp_ms: tick,
-                high_water_ms: ceiling,
-            });
-        }
-        self.inner.pack(tick, counter)
+        Ok(self.inner.generate_capped(reading, ceiling)?)
     }
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds), raised to the
     /// lease's floor: [`SnowflakeIdGenerator::generate_at`] with the checks of
-    /// [`generate`](Self::generate). Requires the `lease-postgres` feature.
+    /// [`generate`](Self::generate).
     ///
     /// The reading moves the sequence like a real one: a reading beyond the high-water mark
     /// is refused, and later calls stay refused until the mark passes it.
@@ -227,7 +215,7 @@ impl LeasedGenerator {
     /// # Examples
     ///
     /// ```no_run
-    /// # use snowflake::{Error, LeaseConfig, LeasedGenerator};
+    /// # use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
     /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
     /// let ceiling = generator.state().high_water_ms;
     /// assert_eq!(generator.generate_at(ceiling)?.timestamp_ms(), ceiling);
@@ -236,12 +224,15 @@ impl LeasedGenerator {
     /// ```
     pub fn generate_at(&self, timestamp_ms: u64) -> Result<SnowflakeId, Error> {
         self.check_lease()?;
-        self.check_ceiling(self.inner.generate_at(timestamp_ms.max(self.floor_ms))?)
+        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
+        Ok(self
+            .inner
+            .generate_capped(timestamp_ms.max(self.floor_ms), ceiling)?)
     }
 
     /// Fills `out` with consecutive ids from one clock reading, as
     /// [`SnowflakeIdGenerator::fill`] does, checking the lease's deadline once and the
-    /// high-water mark for each id. Requires the `lease-postgres` feature.
+    /// high-water mark for each id.
     ///
     /// # Errors
     ///
@@ -251,7 +242,8 @@ impl LeasedGenerator {
     /// # Examples
     ///
     /// ```no_run
-    /// # use snowflake::{LeaseConfig, LeasedGenerator, SnowflakeId};
+    /// # use snowflake::SnowflakeId;
+    /// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
     /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
     /// let mut ids = [SnowflakeId::MIN; 1000];
     /// generator.fill(&mut ids)?;
@@ -260,35 +252,23 @@ impl LeasedGenerator {
     /// ```
     pub fn fill(&self, out: &mut [SnowflakeId]) -> Result<(), Error> {
         let now_ns = self.check_lease()?;
-        let sequence = self.inner.sequence();
         let reading = self.wall_ms(now_ns).max(self.floor_ms);
-        check_timestamp_ms(reading)?;
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        sequence.try_fill_with_at(reading, out, |tick, counter| {
-            let id = self.inner.pack(tick, counter)?;
-            if tick > ceiling {
-                return Err(Error::AheadOfLease {
-                    timestamp_ms: tick,
-                    high_water_ms: ceiling,
-                });
-            }
-            Ok(id)
-        })
+        Ok(self.inner.fill_capped(reading, ceiling, out)?)
     }
 
-    /// The lease as it stands: worker id, generation, floor and ceiling, time left. Requires
-    /// the `lease-postgres` feature.
+    /// The lease as it stands: worker id, generation, floor and ceiling, time left.
     ///
     /// # Examples
     ///
     /// ```no_run
-    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
     /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
     /// let state = generator.state();
     /// assert_eq!(state.worker_id, generator.worker_id());
     /// assert!(state.time_left.is_some());
     /// println!("{state}");
-    /// # Ok::<(), snowflake::LeaseError>(())
+    /// # Ok::<(), snowflake_lease::LeaseError>(())
     /// ```
     #[must_use]
     pub fn state(&self) -> LeaseState {
@@ -306,7 +286,7 @@ impl LeasedGenerator {
             time_left: (!lost && now < deadline).then(|| Duration::from_nanos(deadline - now)),
             // In a forked child the lock may have been held by the parent's renewal thread,
             // which the child does not have: it is not taken there.
-            last_renewal_error: if self.inner.refuse_if_forked().is_ok() {
+            last_renewal_error: if !self.inner.is_forked() {
                 self.shared
                     .last_error
                     .lock()
@@ -319,8 +299,7 @@ impl LeasedGenerator {
     }
 
     /// Frees the worker id at once (its row's expiry is set in the past; the high-water mark
-    /// stays, for the next holder) and stops the renewal thread. Requires the
-    /// `lease-postgres` feature.
+    /// stays, for the next holder) and stops the renewal thread.
     ///
     /// Dropping the generator does the same, ignoring errors. A lease already lost is left
     /// alone (`Ok`). Waits at most twice the ttl for the renewal thread. Whatever happens
@@ -337,13 +316,13 @@ impl LeasedGenerator {
     /// # Examples
     ///
     /// ```no_run
-    /// # use snowflake::{LeaseConfig, LeasedGenerator};
+    /// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
     /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
     /// generator.release()?;
-    /// # Ok::<(), snowflake::LeaseError>(())
+    /// # Ok::<(), snowflake_lease::LeaseError>(())
     /// ```
     pub fn release(mut self) -> Result<(), LeaseError> {
-        if self.inner.refuse_if_forked().is_err() {
+        if self.inner.is_forked() {
             let worker_id = self.worker_id();
             // Drop sees the fork too and leaves the parent's thread and row alone.
             drop(self);
@@ -359,7 +338,9 @@ impl LeasedGenerator {
     /// once they pass.
     #[inline]
     fn check_lease(&self) -> Result<u64, Error> {
-        self.inner.refuse_if_forked()?;
+        if self.inner.is_forked() {
+            return Err(Error::Forked);
+        }
         let now = boot_clock_ns();
         let worker_id = self.worker_id();
         if self.shared.lost.load(Ordering::Acquire) {
@@ -378,19 +359,6 @@ impl LeasedGenerator {
     fn wall_ms(&self, now_ns: u64) -> u64 {
         now_ns.saturating_add(self.shared.wall_offset_ns.load(Ordering::Acquire)) / 1_000_000
     }
-
-    /// The id, unless its timestamp is above the mark last written.
-    #[inline]
-    fn check_ceiling(&self, id: SnowflakeId) -> Result<SnowflakeId, Error> {
-        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        if id.timestamp_ms() > ceiling {
-            return Err(Error::AheadOfLease {
-                timestamp_ms: id.timestamp_ms(),
-                high_water_ms: ceiling,
-            });
-        }
-        Ok(id)
-    }
 }
 
 /// Releases the lease (errors ignored) and joins the renewal thread, waiting at most twice
@@ -402,7 +370,7 @@ impl Drop for LeasedGenerator {
         let Some(renewal) = self.renewal.take() else {
             return;
         };
-        if self.inner.refuse_if_forked().is_err() {
+        if self.inner.is_forked() {
             // Not even the channel may be dropped: it may be mid-operation in a parent's
             // thread that the child does not have.
             core::mem::forget(renewal);
@@ -415,10 +383,10 @@ impl Drop for LeasedGenerator {
 /// The worker id, generation and table; not the sequence.
 ///
 /// ```no_run
-/// # use snowflake::{LeaseConfig, LeasedGenerator};
+/// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
 /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
 /// assert!(format!("{generator:?}").starts_with("LeasedGenerator { worker_id: "));
-/// # Ok::<(), snowflake::LeaseError>(())
+/// # Ok::<(), snowflake_lease::LeaseError>(())
 /// ```
 impl fmt::Debug for LeasedGenerator {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -430,20 +398,19 @@ impl fmt::Debug for LeasedGenerator {
     }
 }
 
-/// A snapshot of a lease, from [`LeasedGenerator::state`]. Requires the `lease-postgres`
-/// feature.
+/// A snapshot of a lease, from [`LeasedGenerator::state`].
 ///
 /// # Examples
 ///
 /// ```no_run
-/// # use snowflake::{LeaseConfig, LeasedGenerator};
+/// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
 /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
 /// let state = generator.state();
 /// if state.took_over_ahead {
 ///     println!("ids start at {} ms, ahead of the clock", state.floor_ms);
 /// }
 /// println!("{state}"); // worker_id 3 (generation 12) of "snowflake_worker_lease": ...
-/// # Ok::<(), snowflake::LeaseError>(())
+/// # Ok::<(), snowflake_lease::LeaseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -475,10 +442,10 @@ pub struct LeaseState {
 /// One line: `worker_id 3 (generation 12) of "t": ids from 1 to 2 ms, 8.5s left`.
 ///
 /// ```no_run
-/// # use snowflake::{LeaseConfig, LeasedGenerator};
+/// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
 /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
 /// assert!(generator.state().to_string().starts_with("worker_id "));
-/// # Ok::<(), snowflake::LeaseError>(())
+/// # Ok::<(), snowflake_lease::LeaseError>(())
 /// ```
 impl fmt::Display for LeaseState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

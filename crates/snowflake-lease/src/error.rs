@@ -1,15 +1,96 @@
-//! [`LeaseError`]: what can go wrong when acquiring or releasing a lease, and where.
-
-use std::prelude::rust_2024::*;
+//! [`Error`]: why a leased generator did not serve an id; [`LeaseError`]: what can go wrong
+//! when acquiring or releasing a lease, and where.
 
 use core::time::Duration;
 use std::format;
 
+/// Why a [`LeasedGenerator`](crate::LeasedGenerator) did not serve an id: it serves only
+/// while it can prove that no other process serves under its worker id.
+///
+/// | function | variants it can return |
+/// |---|---|
+/// | [`generate`](crate::LeasedGenerator::generate), [`generate_at`](crate::LeasedGenerator::generate_at), [`fill`](crate::LeasedGenerator::fill) | `Forked`, `LeaseLost`, `LeaseExpired`, `Timestamp`, `AheadOfLease` |
+///
+/// `LeaseExpired` and `AheadOfLease` pass: retry shortly. `LeaseLost` and `Forked` do not:
+/// acquire a new lease.
+///
+/// ```
+/// let error = snowflake_lease::Error::LeaseLost { worker_id: 7 };
+/// assert!(error.to_string().contains("worker_id 7"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The generator was acquired before a `fork`, and is used in the child: the lease, its
+    /// renewal thread and its worker id are the parent's, which goes on serving.
+    #[error(
+        "this LeasedGenerator was acquired by the parent process: a forked child cannot use its lease; acquire one in the child"
+    )]
+    Forked,
+    /// The lease on this worker id is gone for good: its row carries another holder's token,
+    /// or the row or table is gone, so another process may serve under the worker id now.
+    /// Acquire a new lease.
+    #[error(
+        "the lease on worker_id {worker_id} was lost: another process took it over, or its row is gone; acquire a new lease"
+    )]
+    LeaseLost {
+        /// The worker id whose lease was lost.
+        worker_id: u16,
+    },
+    /// The local deadline of the lease has passed: no renewal has succeeded in time, so
+    /// another process may soon take the worker id. The generator serves again if a renewal
+    /// succeeds while the row still carries its token.
+    #[error(
+        "the lease on worker_id {worker_id} has expired: its renewal has not succeeded in time (the generator serves again once one does)"
+    )]
+    LeaseExpired {
+        /// The worker id whose lease has expired.
+        worker_id: u16,
+    },
+    /// An id whose timestamp is above the high-water mark last written to the lease row: a
+    /// later holder of the worker id starts above that mark, so serving it could repeat that
+    /// holder's ids. The id was used up, not served; the mark moves up with the clock at each
+    /// renewal. It comes after a burst, a reading ahead of the clock, or renewals failing for
+    /// two renewal intervals (the clock then reaches the last mark before the lease's
+    /// deadline).
+    #[error(
+        "timestamp_ms {timestamp_ms} is ahead of the lease: the high-water mark written to the lease row is {high_water_ms} ms"
+    )]
+    AheadOfLease {
+        /// The timestamp of the refused id, in milliseconds since the Unix epoch.
+        timestamp_ms: u64,
+        /// The high-water mark (the ceiling), in milliseconds since the Unix epoch.
+        high_water_ms: u64,
+    },
+    /// A clock outside the range of a Snowflake timestamp, or a borrowed millisecond past
+    /// its end: [`snowflake::Error::TimestampOutOfRange`], as a plain generator reports it.
+    #[error(transparent)]
+    Timestamp(snowflake::Error),
+}
+
+impl From<snowflake::Error> for Error {
+    /// The generator's errors as the lease reports them: `AboveCeiling` is the lease's
+    /// high-water mark, `Forked` the lease's fork.
+    fn from(error: snowflake::Error) -> Error {
+        match error {
+            snowflake::Error::AboveCeiling {
+                timestamp_ms,
+                ceiling_ms,
+            } => Error::AheadOfLease {
+                timestamp_ms,
+                high_water_ms: ceiling_ms,
+            },
+            snowflake::Error::Forked => Error::Forked,
+            other => Error::Timestamp(other),
+        }
+    }
+}
+
 /// A lease that could not be acquired or released: the configuration, the server, the table,
-/// or all worker ids taken. Requires the `lease-postgres` feature.
+/// or all worker ids taken.
 ///
 /// Once a [`LeasedGenerator`](crate::LeasedGenerator) runs, its errors are those of
-/// [`Error`](crate::Error) (`LeaseExpired`, `LeaseLost`, `AheadOfLease`); this type is for
+/// [`Error`] (`LeaseExpired`, `LeaseLost`, `AheadOfLease`, ...); this type is for
 /// [`acquire`](crate::LeasedGenerator::acquire) and
 /// [`release`](crate::LeasedGenerator::release). Messages name the table, the column, the
 /// count, the setting and its value; connection strings are never repeated, since they may
@@ -18,7 +99,7 @@ use std::format;
 /// # Examples
 ///
 /// ```
-/// use snowflake::{LeaseConfig, LeaseError, LeasedGenerator};
+/// use snowflake_lease::{LeaseConfig, LeaseError, LeasedGenerator};
 /// use std::time::Duration;
 ///
 /// // Checked before any connection: the margin must be below a third of the ttl.

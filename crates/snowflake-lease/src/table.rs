@@ -4,14 +4,12 @@
 //! that a pooler in transaction mode (PgBouncer) never sees a prepared statement outlive its
 //! transaction.
 
-use std::prelude::rust_2024::*;
-
 use std::format;
 
 use postgres::Client;
 use postgres::types::Type;
 
-use super::error::{LeaseError, describe};
+use crate::error::{LeaseError, describe};
 
 /// The first key of the advisory lock that serializes table creation ('SNOW'): keeps it apart
 /// from the application's own one-key advisory locks.
@@ -407,7 +405,7 @@ mod tests {
 
     #[test]
     fn the_documented_sql_is_the_sql_that_runs() {
-        let docs: String = include_str!("../lease.rs")
+        let docs: String = include_str!("lib.rs")
             .lines()
             .filter_map(|line| line.strip_prefix("//!"))
             .map(|line| line.strip_prefix(' ').unwrap_or(line))
