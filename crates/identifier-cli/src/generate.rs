@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 #[cfg(feature = "lease")]
-use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
+use snowflake_lease::{Error, LeaseConfig, LeaseEvent, LeasedGenerator};
 
 use crate::lines::Line;
 use crate::{Failure, escaped};
@@ -289,6 +289,66 @@ pub(crate) fn snowflakes(worker_id: u16, plan: &Plan, out: &mut impl Write) -> R
     )
 }
 
+/// Writes a lease event on standard error: `identifier: lease: ...`, or with `json` one JSON
+/// object a line, `{"event":"acquired","worker_id":3,...,"message":"..."}`.
+#[cfg(feature = "lease")]
+pub(crate) fn log_lease_event(event: &LeaseEvent, json: bool) {
+    if !json {
+        eprintln!("identifier: lease: {event}");
+        return;
+    }
+    let mut object = match event {
+        LeaseEvent::TableCreated { table } => {
+            serde_json::json!({ "event": "table_created", "table": table })
+        }
+        LeaseEvent::Acquired {
+            worker_id,
+            table,
+            generation,
+            floor_ms,
+            high_water_ms,
+            rows_ahead,
+        } => serde_json::json!({
+            "event": "acquired",
+            "worker_id": worker_id,
+            "table": table,
+            "generation": generation,
+            "floor_ms": floor_ms,
+            "high_water_ms": high_water_ms,
+            "rows_ahead": rows_ahead,
+        }),
+        LeaseEvent::LateRenewal {
+            worker_id,
+            failed_attempts,
+            after_expiry,
+        } => serde_json::json!({
+            "event": "late_renewal",
+            "worker_id": worker_id,
+            "failed_attempts": failed_attempts,
+            "after_expiry": after_expiry,
+        }),
+        LeaseEvent::Expired { worker_id, reason } => {
+            serde_json::json!({ "event": "expired", "worker_id": worker_id, "reason": reason })
+        }
+        LeaseEvent::Lost {
+            worker_id,
+            table,
+            reason,
+        } => serde_json::json!({
+            "event": "lost",
+            "worker_id": worker_id,
+            "table": table,
+            "reason": reason,
+        }),
+        LeaseEvent::Released { worker_id } => {
+            serde_json::json!({ "event": "released", "worker_id": worker_id })
+        }
+        _ => serde_json::json!({ "event": "other" }),
+    };
+    object["message"] = serde_json::json!(event.to_string());
+    eprintln!("{object}");
+}
+
 /// Snowflake ids under a worker id leased with `config` (whose ttl is `ttl`), one at a
 /// time, each line flushed. The lease is released at the end, unless it was lost or could
 /// not be renewed.
@@ -355,12 +415,26 @@ fn serve_leased(
                     Instant::now()
                 });
                 if since.elapsed() > ttl {
-                    let why = generator
-                        .state()
-                        .last_renewal_error
-                        .map_or(String::new(), |error| {
-                            format!(" (last renewal error: {error})")
-                        });
+                    let state = generator.state();
+                    // A clock ahead of the database's by more than the lead reads above
+                    // every ceiling the database allows: renewals succeed, ids never fit.
+                    if matches!(error, Error::AheadOfLease { .. })
+                        && state.last_renewal_error.is_none()
+                        && crate::now_ms() > state.high_water_ms
+                    {
+                        return Err(Failure::LeaseEnded(format!(
+                            "this host's clock is {} ms ahead of the database's: ids under \
+                             the lease on worker id {worker_id} would be above the high-water \
+                             mark ({} ms) the database allows, for longer than the ttl of {}; \
+                             set the clock right; {written} ids written",
+                            state.clock_ahead_ms,
+                            state.high_water_ms,
+                            in_seconds(ttl)
+                        )));
+                    }
+                    let why = state.last_renewal_error.map_or(String::new(), |error| {
+                        format!(" (last renewal error: {error})")
+                    });
                     return Err(Failure::LeaseEnded(format!(
                         "the lease on worker id {worker_id} could not be renewed for longer \
                          than its ttl of {}{why}; {written} ids written",

@@ -664,7 +664,9 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             options,
             ..
         } => {
-            let mut config = snowflake_lease::LeaseConfig::new(&connection);
+            let json = matches!(options.format, OutputFormat::Json);
+            let mut config = snowflake_lease::LeaseConfig::new(&connection)
+                .on_event(move |event| generate::log_lease_event(event, json));
             if let Some(table) = &lease_table {
                 config = config.table(table);
             }

@@ -6,9 +6,12 @@ use core::str::FromStr;
 use core::time::Duration;
 use std::format;
 
+use std::sync::Arc;
+
 use postgres::config::Host;
 
 use crate::error::{LeaseError, describe};
+use crate::event::{LeaseEvent, OnEvent};
 use crate::table::Table;
 
 /// The table name used unless [`LeaseConfig::table`] sets another.
@@ -17,15 +20,16 @@ pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
 /// The shortest ttl: renewals every ttl/3 must fit a round trip and a retry or two.
 const MIN_TTL: Duration = Duration::from_millis(300);
 
-/// The longest ttl and skew: a day keeps every millisecond count far inside an `i64`.
+/// The longest ttl, skew and timeout: a day keeps every millisecond count far inside an `i64`.
 const MAX_SETTING: Duration = Duration::from_secs(86_400);
 
 /// Where the lease table is and how a lease is kept: the input of
 /// [`LeasedGenerator::acquire`](crate::LeasedGenerator::acquire).
 ///
 /// Nothing is checked until `acquire`, which reports a bad setting as a [`LeaseError`]
-/// naming it. The defaults: table `snowflake_worker_lease`, ttl 10 s, margin a tenth of the
-/// ttl up to 1 s, maximum clock skew 1 s.
+/// naming it. The defaults: table `snowflake_worker_lease` (created if missing), ttl 10 s,
+/// margin a tenth of the ttl up to 1 s, maximum clock skew 1 s, acquire timeout twice the
+/// ttl plus the skew, no event callback.
 ///
 /// `Debug` leaves out the connection string, which may hold a password.
 ///
@@ -50,6 +54,10 @@ pub struct LeaseConfig {
     /// `None`: a tenth of the ttl, at most 1 s.
     margin: Option<Duration>,
     max_clock_skew: Duration,
+    /// `None`: twice the ttl.
+    acquire_timeout: Option<Duration>,
+    create_table: bool,
+    on_event: Option<OnEvent>,
 }
 
 impl LeaseConfig {
@@ -84,12 +92,17 @@ impl LeaseConfig {
             ttl: Self::DEFAULT_TTL,
             margin: None,
             max_clock_skew: Duration::from_secs(1),
+            acquire_timeout: None,
+            create_table: true,
+            on_event: None,
         }
     }
 
     /// The lease table: a plain (`snowflake_worker_lease`) or schema-qualified
-    /// (`ids.snowflake_worker_lease`) name of ASCII letters, digits and `_`. The name is
-    /// quoted in SQL, so its case is kept as written. Default `snowflake_worker_lease`.
+    /// (`ids.snowflake_worker_lease`) name of ASCII letters, digits and `_`. Letters are
+    /// folded to lower case, as PostgreSQL folds a name written without quotes, so `LeaseT`
+    /// and `leaset` name one table, the one `CREATE TABLE LeaseT` makes. Default
+    /// `snowflake_worker_lease`.
     ///
     /// # Examples
     ///
@@ -139,9 +152,15 @@ impl LeaseConfig {
         self
     }
 
-    /// How far apart the wall clocks of the hosts sharing the table may be: a new holder of a
-    /// worker id starts this much (plus 1 ms) above the previous holder's high-water mark. At
-    /// most a day; default 1 s.
+    /// How far apart the clocks of the PostgreSQL servers that may hold the table may be
+    /// (after a failover, another server's clock counts), and how far a server's clock may
+    /// be stepped back. A new holder starts this much (plus the lead, plus 1 ms) above the
+    /// database's clock at its claim, and waits about this long in
+    /// [`acquire`](crate::LeasedGenerator::acquire) for its first ceiling. At most a day,
+    /// less than the acquire timeout; default 1 s.
+    ///
+    /// The holders' own clocks need no such bound: every high-water mark is capped by the
+    /// database's clock (see [Protocol](crate#protocol)).
     ///
     /// # Examples
     ///
@@ -157,10 +176,75 @@ impl LeaseConfig {
         self
     }
 
+    /// How long [`acquire`](crate::LeasedGenerator::acquire) may take in all: connecting,
+    /// waiting for peers that create the table at the same moment, claiming, and waiting for
+    /// the first ceiling (about the maximum clock skew). Past it, acquire fails with
+    /// [`LeaseError::Unanswered`] and the lease, if it comes, is released. Release and drop
+    /// wait at most this long too. More than the maximum clock skew, at most a day; default
+    /// twice the ttl plus the maximum clock skew.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let config =
+    ///     snowflake_lease::LeaseConfig::new("host=/tmp").acquire_timeout(Duration::from_secs(60));
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn acquire_timeout(mut self, acquire_timeout: Duration) -> LeaseConfig {
+        self.acquire_timeout = Some(acquire_timeout);
+        self
+    }
+
+    /// Whether acquire creates the table when it is missing (default `true`): in one
+    /// transaction, under an advisory lock so that processes starting together create it
+    /// once, with the SQL of [The table](crate#the-table-for-migrations). A table created is
+    /// reported as [`LeaseEvent::TableCreated`]. With `false`, a missing table is
+    /// [`LeaseError::TableMissing`]: for deployments whose migrations own the schema, where a
+    /// missing table means a wrong connection string or table name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let config = snowflake_lease::LeaseConfig::new("host=/tmp").create_table(false);
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn create_table(mut self, create_table: bool) -> LeaseConfig {
+        self.create_table = create_table;
+        self
+    }
+
+    /// A function called with each [`LeaseEvent`]: the table created, the lease acquired,
+    /// renewed late, expired, lost, released. It runs on the thread that saw the event (the
+    /// renewal thread, mostly), so it should return quickly: log, count, alert.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let config = snowflake_lease::LeaseConfig::new("host=/tmp")
+    ///     .on_event(|event| eprintln!("snowflake lease: {event}"));
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn on_event(
+        mut self,
+        on_event: impl Fn(&LeaseEvent) + Send + Sync + 'static,
+    ) -> LeaseConfig {
+        self.on_event = Some(Arc::new(on_event));
+        self
+    }
+
     /// Checks every setting and derives what the renewal thread needs.
     pub(crate) fn settings(&self) -> Result<Settings, LeaseError> {
         let table = Table::parse(&self.table)?;
-        for (setting, value) in [("ttl", self.ttl), ("max_clock_skew", self.max_clock_skew)] {
+        let acquire_timeout = self.effective_acquire_timeout();
+        for (setting, value) in [
+            ("ttl", self.ttl),
+            ("max_clock_skew", self.max_clock_skew),
+            ("acquire_timeout", acquire_timeout),
+        ] {
             if value > MAX_SETTING {
                 return Err(LeaseError::Setting {
                     setting,
@@ -175,6 +259,13 @@ impl LeaseConfig {
             return Err(LeaseError::TtlTooSmall {
                 ttl: self.ttl,
                 margin,
+            });
+        }
+        if acquire_timeout <= self.max_clock_skew {
+            return Err(LeaseError::Setting {
+                setting: "acquire_timeout",
+                value: acquire_timeout,
+                rule: "more than max_clock_skew, which acquire waits for",
             });
         }
         let mut client = postgres::Config::from_str(&self.connection).map_err(|error| {
@@ -229,11 +320,24 @@ impl LeaseConfig {
             renew_every: third,
             retry_every: (self.ttl / 20).max(Duration::from_millis(50)),
             lead_ms: millis(third) * 2,
+            acquire_timeout,
+            create_table: self.create_table,
+            on_event: self.on_event.clone(),
         })
     }
 }
 
 impl LeaseConfig {
+    /// The acquire timeout set, or twice the ttl plus the maximum clock skew (which acquire
+    /// waits for).
+    fn effective_acquire_timeout(&self) -> Duration {
+        self.acquire_timeout.unwrap_or_else(|| {
+            self.ttl
+                .saturating_mul(2)
+                .saturating_add(self.max_clock_skew)
+        })
+    }
+
     /// The margin set, or a tenth of the ttl, at most 1 s.
     fn effective_margin(&self) -> Duration {
         self.margin
@@ -254,6 +358,9 @@ impl fmt::Debug for LeaseConfig {
             .field("ttl", &self.ttl)
             .field("margin", &self.effective_margin())
             .field("max_clock_skew", &self.max_clock_skew)
+            .field("acquire_timeout", &self.effective_acquire_timeout())
+            .field("create_table", &self.create_table)
+            .field("on_event", &self.on_event.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -269,9 +376,12 @@ pub(crate) struct Settings {
     pub(crate) skew_ms: i64,
     pub(crate) renew_every: Duration,
     pub(crate) retry_every: Duration,
-    /// How far above the clock each written mark reaches: two renewal intervals, so a healthy
-    /// holder meets its ceiling only in a burst.
+    /// How far above the database's clock each written mark may reach: two renewal
+    /// intervals, so a healthy holder meets its ceiling only in a burst.
     pub(crate) lead_ms: i64,
+    pub(crate) acquire_timeout: Duration,
+    pub(crate) create_table: bool,
+    pub(crate) on_event: Option<OnEvent>,
 }
 
 impl Settings {

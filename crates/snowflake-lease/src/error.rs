@@ -9,7 +9,8 @@ use std::format;
 ///
 /// | function | variants it can return |
 /// |---|---|
-/// | [`generate`](crate::LeasedGenerator::generate), [`generate_at`](crate::LeasedGenerator::generate_at), [`fill`](crate::LeasedGenerator::fill) | `Forked`, `LeaseLost`, `LeaseExpired`, `Timestamp`, `AheadOfLease` |
+/// | [`generate`](crate::LeasedGenerator::generate), [`generate_at`](crate::LeasedGenerator::generate_at) | `Forked`, `LeaseLost`, `LeaseExpired`, `Timestamp`, `AheadOfLease` |
+/// | [`fill`](crate::LeasedGenerator::fill) | the same, and `BatchTooLarge` |
 ///
 /// `LeaseExpired` and `AheadOfLease` pass: retry shortly. `LeaseLost` and `Forked` do not:
 /// acquire a new lease.
@@ -66,6 +67,20 @@ pub enum Error {
     /// its end: [`snowflake::Error::TimestampOutOfRange`], as a plain generator reports it.
     #[error(transparent)]
     Timestamp(snowflake::Error),
+    /// A [`fill`](crate::LeasedGenerator::fill) of more ids than fit under any ceiling the
+    /// lease can have: 4096 a millisecond over the lead. Nothing was served: fill smaller
+    /// batches.
+    #[error(
+        "a batch of {requested} ids is more than a lease can serve at once: at most {limit} (4096 a millisecond, over the lead of {lead_ms} ms)"
+    )]
+    BatchTooLarge {
+        /// The ids asked for.
+        requested: usize,
+        /// The most one fill can serve.
+        limit: usize,
+        /// How far the ceiling may be ahead of the clock, in milliseconds.
+        lead_ms: u64,
+    },
 }
 
 impl From<snowflake::Error> for Error {
@@ -164,7 +179,7 @@ pub enum LeaseError {
     /// A statement on the lease table failed.
     #[error("{action} on lease table {table:?} failed: {detail}")]
     Database {
-        /// The table, as configured.
+        /// The table.
         table: String,
         /// What was being done: creating the table, checking its shape, acquiring, releasing.
         action: &'static str,
@@ -178,28 +193,59 @@ pub enum LeaseError {
     /// NULL where the lease needs a value.
     #[error("lease table {table:?} has another shape: column {column:?} {problem}")]
     TableShape {
-        /// The table, as configured.
+        /// The table.
         table: String,
         /// The column that is missing or mistyped.
         column: &'static str,
         /// What is wrong with it: missing, its type, or nullable.
         problem: String,
     },
-    /// Every worker id in the table is held by a live lease. Acquiring never waits: retry
-    /// later, or free worker ids.
+    /// No worker id could be claimed: every row is held by a live lease, or was being claimed
+    /// by another process at that moment, or has a high-water mark too far ahead of the
+    /// database's clock to serve under. Acquiring never waits for a row: retry later (a
+    /// locked row is free again within milliseconds), or free worker ids.
     #[error(
-        "all worker ids of lease table {table:?} are taken: {held} rows are held by unexpired leases"
+        "no worker id of lease table {table:?} could be claimed: {held} rows are held by unexpired leases, {locked} free rows were being claimed by other processes (retry), {ahead} free rows have a high-water mark too far ahead of the database's clock (the furthest by {ahead_ms} ms)"
     )]
     AllHeld {
-        /// The table, as configured.
+        /// The table.
         table: String,
-        /// The rows held when the table was counted (1024 when the table is full).
+        /// The rows held by unexpired leases (1024 when the table is full).
         held: u32,
+        /// The free rows another claim had locked at that moment.
+        locked: u32,
+        /// The free rows whose mark is more than the lead and the maximum clock skew above
+        /// the database's clock: a clock far ahead wrote it, or an operator did. They serve
+        /// again once the clock gets there; or see [Operating the table](crate#operating-the-table).
+        ahead: u32,
+        /// How far the furthest of those is ahead of the database's clock, in milliseconds.
+        ahead_ms: u64,
+    },
+    /// The table does not exist, and [`LeaseConfig::create_table`](crate::LeaseConfig::create_table)
+    /// is off.
+    #[error(
+        "lease table {table:?} does not exist, and creating it is turned off: check the connection string and table name, or create it (see the crate documentation for its SQL)"
+    )]
+    TableMissing {
+        /// The table.
+        table: String,
+    },
+    /// The role may not read or update the table.
+    #[error(
+        "the role {role:?} lacks {missing} on lease table {table:?}: the lease needs SELECT and UPDATE (GRANT SELECT, UPDATE ON {table} TO {role})"
+    )]
+    Privilege {
+        /// The table.
+        table: String,
+        /// The role connected, `current_user`.
+        role: String,
+        /// The privileges it lacks: `SELECT`, `UPDATE`, or both.
+        missing: &'static str,
     },
     /// A row returned by the server is not what the table's shape promises.
     #[error("lease table {table:?} returned a bad row: {detail}")]
     BadRow {
-        /// The table, as configured.
+        /// The table.
         table: String,
         /// What was wrong with it.
         detail: String,
@@ -214,24 +260,36 @@ pub enum LeaseError {
     /// The renewal thread ended without an answer (it panicked).
     #[error("the lease renewal thread for table {table:?} ended without answering")]
     ThreadEnded {
-        /// The table, as configured.
+        /// The table.
         table: String,
     },
-    /// The renewal thread did not answer within twice the ttl: the server takes bytes but
-    /// does not answer (a stopped process, a hung host that still acknowledges), which the
-    /// TCP and statement timeouts cannot see. The thread is left to finish on its own: a
-    /// lease it gets after this is released at once, and a lease being released expires by
-    /// itself after the ttl in any case.
+    /// The renewal thread did not finish within the acquire timeout (twice the ttl by
+    /// default): the server takes bytes but does not answer (a stopped process, a hung host
+    /// that still acknowledges), which the TCP and statement timeouts cannot see, or peers
+    /// held the table's creation that long. The thread is left to finish on its own: a lease
+    /// it gets after this is released at once, and a lease being released expires by itself
+    /// after the ttl in any case.
     #[error(
-        "{action} on lease table {table:?}: the server did not answer within {waited:?}; the renewal thread finishes on its own"
+        "{action} on lease table {table:?}: no answer within {waited:?} (the acquire timeout); the renewal thread finishes on its own"
     )]
     Unanswered {
-        /// The table, as configured.
+        /// The table.
         table: String,
         /// What was being done: acquiring or releasing.
         action: &'static str,
-        /// How long the caller waited: twice the ttl.
+        /// How long the caller waited: the acquire timeout.
         waited: Duration,
+    },
+    /// The worker id claimed was taken over, or its row removed, before the new holder's
+    /// first ceiling: an operator or a failover acted within milliseconds. Acquire again.
+    #[error(
+        "the worker_id {worker_id} claimed from lease table {table:?} was taken over before it could serve; acquire again"
+    )]
+    LostAtAcquire {
+        /// The table.
+        table: String,
+        /// The worker id claimed.
+        worker_id: u16,
     },
     /// [`release`](crate::LeasedGenerator::release) in a child process forked after the
     /// lease was acquired: the lease, and its renewal thread, belong to the parent.

@@ -79,6 +79,10 @@ pub struct LeasedGenerator {
     generation: u64,
     floor_ms: u64,
     took_over_ahead: bool,
+    /// The most ids one fill can serve: 4096 a millisecond from the clock to the lead above.
+    batch_limit: usize,
+    /// How far a ceiling may be above the clock, in milliseconds.
+    lead_ms: u64,
     /// `None` once released.
     renewal: Option<Renewal>,
 }
@@ -150,6 +154,14 @@ impl LeasedGenerator {
             generation: granted.generation,
             floor_ms: granted.floor_ms,
             took_over_ahead: granted.took_over_ahead,
+            batch_limit: usize::try_from(
+                granted
+                    .lead_ms
+                    .saturating_add(1)
+                    .saturating_mul(u64::from(SnowflakeId::MAX_SEQUENCE) + 1),
+            )
+            .unwrap_or(usize::MAX),
+            lead_ms: granted.lead_ms,
             renewal: Some(renewal),
         })
     }
@@ -198,7 +210,9 @@ impl LeasedGenerator {
         let now_ns = self.check_lease()?;
         let reading = self.wall_ms(now_ns).max(self.floor_ms);
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        Ok(self.inner.generate_capped(reading, ceiling)?)
+        self.inner
+            .generate_capped(reading, ceiling)
+            .map_err(|error| self.refused(error.into()))
     }
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds), raised to the
@@ -225,9 +239,9 @@ impl LeasedGenerator {
     pub fn generate_at(&self, timestamp_ms: u64) -> Result<SnowflakeId, Error> {
         self.check_lease()?;
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        Ok(self
-            .inner
-            .generate_capped(timestamp_ms.max(self.floor_ms), ceiling)?)
+        self.inner
+            .generate_capped(timestamp_ms.max(self.floor_ms), ceiling)
+            .map_err(|error| self.refused(error.into()))
     }
 
     /// Fills `out` with consecutive ids from one clock reading, as
@@ -237,7 +251,9 @@ impl LeasedGenerator {
     /// # Errors
     ///
     /// As [`generate`](Self::generate). The ids before the one that failed are served; the
-    /// rest of `out` is left as it was.
+    /// rest of `out` is left as it was. And [`Error::BatchTooLarge`], with nothing served,
+    /// for more ids than any ceiling leaves room for: 4096 a millisecond over the lead plus
+    /// one (27,308,032 with the default ttl of 10 s).
     ///
     /// # Examples
     ///
@@ -252,9 +268,18 @@ impl LeasedGenerator {
     /// ```
     pub fn fill(&self, out: &mut [SnowflakeId]) -> Result<(), Error> {
         let now_ns = self.check_lease()?;
+        if out.len() > self.batch_limit {
+            return Err(Error::BatchTooLarge {
+                requested: out.len(),
+                limit: self.batch_limit,
+                lead_ms: self.lead_ms,
+            });
+        }
         let reading = self.wall_ms(now_ns).max(self.floor_ms);
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        Ok(self.inner.fill_capped(reading, ceiling, out)?)
+        self.inner
+            .fill_capped(reading, ceiling, out)
+            .map_err(|error| self.refused(error.into()))
     }
 
     /// The lease as it stands: worker id, generation, floor and ceiling, time left.
@@ -272,9 +297,11 @@ impl LeasedGenerator {
     /// ```
     #[must_use]
     pub fn state(&self) -> LeaseState {
-        let lost = self.shared.lost.load(Ordering::Acquire);
+        let forked = self.inner.is_forked();
+        let lost = !forked && self.shared.lost.load(Ordering::Acquire);
         let deadline = self.shared.deadline_ns.load(Ordering::Acquire);
         let now = boot_clock_ns();
+        let count = |counter: &core::sync::atomic::AtomicU64| counter.load(Ordering::Relaxed);
         LeaseState {
             worker_id: self.worker_id(),
             generation: self.generation,
@@ -283,18 +310,25 @@ impl LeasedGenerator {
             high_water_ms: self.shared.ceiling_ms.load(Ordering::Acquire),
             took_over_ahead: self.took_over_ahead,
             lost,
-            time_left: (!lost && now < deadline).then(|| Duration::from_nanos(deadline - now)),
+            forked,
+            time_left: (!forked && !lost && now < deadline)
+                .then(|| Duration::from_nanos(deadline - now)),
             // In a forked child the lock may have been held by the parent's renewal thread,
             // which the child does not have: it is not taken there.
-            last_renewal_error: if !self.inner.is_forked() {
+            last_renewal_error: if forked {
+                None
+            } else {
                 self.shared
                     .last_error
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .clone()
-            } else {
-                None
             },
+            clock_ahead_ms: self.shared.clock_ahead_ms.load(Ordering::Relaxed),
+            renewals: count(&self.shared.renewals),
+            late_renewals: count(&self.shared.late_renewals),
+            failed_renewals: count(&self.shared.failed_renewals),
+            refused: count(&self.shared.refused),
         }
     }
 
@@ -344,12 +378,25 @@ impl LeasedGenerator {
         let now = boot_clock_ns();
         let worker_id = self.worker_id();
         if self.shared.lost.load(Ordering::Acquire) {
-            return Err(Error::LeaseLost { worker_id });
+            return Err(self.refused(Error::LeaseLost { worker_id }));
         }
         if now >= self.shared.deadline_ns.load(Ordering::Acquire) {
-            return Err(Error::LeaseExpired { worker_id });
+            return Err(self.refused(Error::LeaseExpired { worker_id }));
         }
         Ok(now)
+    }
+
+    /// Counts a refusal of the lease's for [`LeaseState::refused`]; off the path of an id
+    /// served.
+    #[cold]
+    fn refused(&self, error: Error) -> Error {
+        if matches!(
+            error,
+            Error::LeaseLost { .. } | Error::LeaseExpired { .. } | Error::AheadOfLease { .. }
+        ) {
+            self.shared.refused.fetch_add(1, Ordering::Relaxed);
+        }
+        error
     }
 
     /// The wall clock in Unix milliseconds at the boot clock's reading `now_ns`, through the
@@ -421,22 +468,41 @@ pub struct LeaseState {
     pub generation: u64,
     /// The table, as configured.
     pub table: String,
-    /// The lowest timestamp (Unix ms) this holder serves: the previous holder's mark plus
-    /// the maximum clock skew plus 1.
+    /// The lowest timestamp (Unix ms) this holder serves: above the previous holder's mark,
+    /// and above the database's clock at the claim plus the lead plus the maximum clock skew.
     pub floor_ms: u64,
     /// The ceiling: the high-water mark (Unix ms) last written successfully. No id above it
     /// is served.
     pub high_water_ms: u64,
-    /// Whether the floor was ahead of the clock at acquire: the previous holder had run
-    /// ahead of it, and this holder's ids run ahead until the clock catches up.
+    /// Whether the floor was ahead of the clock at acquire (it always is by about the lead
+    /// and the skew): this holder's ids run ahead until the clock catches up.
     pub took_over_ahead: bool,
-    /// Whether another process took the row over: the generator serves no more.
+    /// Whether another process took the row over, or the row or table is gone: the
+    /// generator serves no more.
     pub lost: bool,
-    /// The time until the local deadline; `None` once it has passed or the lease is lost.
+    /// Whether this is a child forked after the lease was acquired: the lease is the
+    /// parent's, and this process holds none (nothing here is live: `lost` is `false`,
+    /// `time_left` is `None`).
+    pub forked: bool,
+    /// The time until the local deadline; `None` once it has passed or the lease is lost,
+    /// and in a forked child.
     pub time_left: Option<Duration>,
     /// Why the last renewal attempt failed, if it did; `None` after a success (and in a
     /// forked child).
     pub last_renewal_error: Option<String>,
+    /// This host's wall clock minus the database's, in milliseconds, at the last renewal (to
+    /// within a round trip). A holder whose clock is ahead by more than the lead cannot
+    /// serve: its ids would be above every ceiling the database allows.
+    pub clock_ahead_ms: i64,
+    /// Renewals that succeeded.
+    pub renewals: u64,
+    /// Renewals that succeeded after failed attempts (the server slow, away or restarting).
+    pub late_renewals: u64,
+    /// Renewal attempts that failed.
+    pub failed_renewals: u64,
+    /// Calls of `generate`, `generate_at` and `fill` refused by the lease: expired, lost, or
+    /// ahead of the ceiling.
+    pub refused: u64,
 }
 
 /// One line: `worker_id 3 (generation 12) of "t": ids from 1 to 2 ms, 8.5s left`.
@@ -449,6 +515,14 @@ pub struct LeaseState {
 /// ```
 impl fmt::Display for LeaseState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.forked {
+            return write!(
+                f,
+                "worker_id {} of {:?} is the parent process's lease: this forked process holds \
+                 no lease",
+                self.worker_id, self.table
+            );
+        }
         write!(
             f,
             "worker_id {} (generation {}) of {:?}: ids from {} to {} ms",

@@ -171,10 +171,12 @@
 
 mod config;
 mod error;
+mod event;
 mod generator;
 mod renewal;
 mod table;
 
 pub use config::LeaseConfig;
 pub use error::{Error, LeaseError};
+pub use event::LeaseEvent;
 pub use generator::{LeaseState, LeasedGenerator};

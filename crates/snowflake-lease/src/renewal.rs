@@ -4,7 +4,7 @@
 //! after a failure, and releases it. `generate` reads only the atomics of [`Shared`], so a
 //! renewal stalled on the network or on a lock never blocks it.
 
-use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use core::time::Duration;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -14,8 +14,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use postgres::{Client, NoTls};
 use tick_sequence::{boot_clock_ns, random_bits};
 
+use snowflake::SnowflakeId;
+
 use crate::config::Settings;
 use crate::error::{LeaseError, describe};
+use crate::event::{LeaseEvent, emit};
 use crate::table::Claim;
 
 /// What the renewal thread publishes and `generate` reads.
@@ -35,6 +38,35 @@ pub(crate) struct Shared {
     /// Why the last renewal failed, for `state`; cleared by a success. `generate` never
     /// takes this lock.
     pub(crate) last_error: Mutex<Option<String>>,
+    /// This host's wall clock minus the database's, in milliseconds, at the last renewal
+    /// (to within the round trip).
+    pub(crate) clock_ahead_ms: AtomicI64,
+    /// Renewals that succeeded.
+    pub(crate) renewals: AtomicU64,
+    /// Renewals that succeeded only after failed attempts.
+    pub(crate) late_renewals: AtomicU64,
+    /// Renewal attempts that failed.
+    pub(crate) failed_renewals: AtomicU64,
+    /// Calls of `generate`, `generate_at` and `fill` refused because the lease could not be
+    /// proven (expired, lost, or the ceiling): counted by the generator, off its fast path.
+    pub(crate) refused: AtomicU64,
+}
+
+impl Shared {
+    fn new(deadline_ns: u64, ceiling_ms: u64) -> Shared {
+        Shared {
+            deadline_ns: AtomicU64::new(deadline_ns),
+            ceiling_ms: AtomicU64::new(ceiling_ms),
+            lost: AtomicBool::new(false),
+            wall_offset_ns: AtomicU64::new(wall_offset_ns()),
+            last_error: Mutex::new(None),
+            clock_ahead_ms: AtomicI64::new(0),
+            renewals: AtomicU64::new(0),
+            late_renewals: AtomicU64::new(0),
+            failed_renewals: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
+        }
+    }
 }
 
 /// A lease granted: what the generator keeps.
@@ -44,6 +76,8 @@ pub(crate) struct Granted {
     pub(crate) floor_ms: u64,
     pub(crate) took_over_ahead: bool,
     pub(crate) shared: Arc<Shared>,
+    /// The lead: how far a ceiling may be above the clock.
+    pub(crate) lead_ms: u64,
 }
 
 enum Command {
@@ -64,12 +98,12 @@ pub(crate) struct Renewal {
 /// starts a runtime of its own per connection, which would panic inside a caller's tokio
 /// runtime.
 ///
-/// Waits at most twice the ttl: a server that accepts bytes but never answers (a stopped
-/// process) defeats the TCP and statement timeouts. The thread is then left to finish on
-/// its own; finding nobody to hand its lease to, it releases it.
+/// Waits at most the acquire timeout: a server that accepts bytes but never answers (a
+/// stopped process) defeats the TCP and statement timeouts. The thread is then left to finish
+/// on its own; finding nobody to hand its lease to, it releases it.
 pub(crate) fn start(settings: Settings) -> Result<(Granted, Renewal), LeaseError> {
     let table = settings.table.name.clone();
-    let patience = settings.ttl.saturating_mul(2);
+    let patience = settings.acquire_timeout;
     let (granted_tx, granted_rx) = mpsc::sync_channel(1);
     let (commands_tx, commands_rx) = mpsc::channel();
     let thread = thread::Builder::new()
@@ -104,7 +138,7 @@ pub(crate) fn start(settings: Settings) -> Result<(Granted, Renewal), LeaseError
 }
 
 impl Renewal {
-    /// Frees the row, stops the thread and waits for it: at most twice the ttl, after which
+    /// Frees the row, stops the thread and waits for it: at most the acquire timeout, after which
     /// the thread is left to release and end on its own (see [`start`]).
     pub(crate) fn release(self) -> Result<(), LeaseError> {
         let (reply_tx, reply_rx) = mpsc::sync_channel(1);
@@ -159,77 +193,170 @@ struct Holder {
     token: i64,
     floor_ms: u64,
     shared: Arc<Shared>,
+    /// The boot clock reading taken before the claim was sent.
+    claimed_ns: u64,
+    /// Attempts that failed since the last success.
+    failed_attempts: u32,
+    /// Whether `Expired` was reported for the current run of failures.
+    expiry_reported: bool,
 }
 
 /// What a renewal attempt came to.
 enum Renewed {
-    /// Renewed; the boot clock reading taken before the statement was sent.
-    Yes(u64),
+    /// Renewed; the boot clock reading taken before the statement was sent, and the ceiling.
+    Yes(u64, u64),
     /// Failed; try again soon.
     Retry,
-    /// The row carries another token.
+    /// The row carries another token, or the row or the table is gone.
     Lost,
 }
 
+/// How much room above the floor the first ceiling leaves, at least: what acquire waits for.
+const FIRST_ROOM_MS: u64 = 50;
+
 impl Holder {
-    /// Connects, prepares the table and claims a row: the holder, the lease and the boot
-    /// clock reading taken before the claim was sent.
+    /// Connects, prepares the table, claims a row and waits for its first ceiling: the
+    /// holder, the lease and the boot clock reading taken before the last renewal was sent.
+    ///
+    /// The floor is above anything an earlier holder of the row can still serve, whatever the
+    /// row says: above the mark it left, and above the database's clock plus the lead (no
+    /// mark is ever written further above the database's clock) plus the maximum clock skew
+    /// (another server's clock, after a failover). The first ceiling comes from a renewal
+    /// once the database's clock has moved past the floor minus the lead, about the skew
+    /// after the claim.
     fn acquire(settings: Settings) -> Result<(Holder, Granted, u64), LeaseError> {
         let mut client = connect(&settings)?;
-        settings.table.prepare(&mut client)?;
+        if settings
+            .table
+            .prepare(&mut client, settings.create_table, settings.acquire_timeout)?
+        {
+            emit(
+                settings.on_event.as_ref(),
+                LeaseEvent::TableCreated {
+                    table: settings.table.name.clone(),
+                },
+            );
+        }
         // The token proves, at each renewal, that nobody held the row in between.
         let token = random_bits(64) as u64 as i64;
         let host = host_name();
-        let now_ms = wall_clock_ms();
         let claim = Claim {
             token,
             host: &host,
             pid: i32::try_from(std::process::id()).unwrap_or(i32::MAX),
             ttl_ms: ttl_ms(&settings),
-            skew_ms: settings.skew_ms,
-            now_ms: i64::try_from(now_ms).unwrap_or(i64::MAX),
             lead_ms: settings.lead_ms,
+            skew_ms: settings.skew_ms,
         };
-        let sent_ns = boot_clock_ns();
+        let claimed_ns = boot_clock_ns();
         let Some(acquired) = settings.table.acquire(&mut client, &claim)? else {
+            let seen = settings.table.seen(
+                &mut client,
+                settings.lead_ms.saturating_add(settings.skew_ms),
+            )?;
             return Err(LeaseError::AllHeld {
                 table: settings.table.name.clone(),
-                held: settings.table.count_held(&mut client)?,
+                held: seen.held,
+                locked: seen.locked,
+                ahead: seen.ahead,
+                ahead_ms: seen.ahead_ms,
             });
         };
-        let floor_ms = acquired
-            .old_mark
-            .saturating_add(settings.skew_ms.unsigned_abs())
-            .saturating_add(1);
-        let shared = Arc::new(Shared {
-            deadline_ns: AtomicU64::new(sent_ns.saturating_add(nanos(settings.grant()))),
-            ceiling_ms: AtomicU64::new(acquired.new_mark),
-            lost: AtomicBool::new(false),
-            wall_offset_ns: AtomicU64::new(wall_offset_ns()),
-            last_error: Mutex::new(None),
-        });
-        let lease = Granted {
-            worker_id: acquired.worker_id,
-            generation: acquired.generation,
-            floor_ms,
-            took_over_ahead: floor_ms > now_ms,
-            shared: Arc::clone(&shared),
-        };
-        let holder = Holder {
+        let lead = settings.lead_ms.unsigned_abs();
+        let floor_ms = acquired.old_mark.saturating_add(1).max(
+            acquired
+                .now_ms
+                .saturating_add(lead)
+                .saturating_add(settings.skew_ms.unsigned_abs())
+                .saturating_add(1),
+        );
+        let shared = Arc::new(Shared::new(
+            claimed_ns.saturating_add(nanos(settings.grant())),
+            acquired.now_ms.saturating_add(lead),
+        ));
+        let mut holder = Holder {
             settings,
             client: Some(client),
             worker_id: acquired.worker_id,
             token,
             floor_ms,
+            shared: Arc::clone(&shared),
+            claimed_ns,
+            failed_attempts: 0,
+            expiry_reported: false,
+        };
+        let sent_ns = match holder.first_ceiling(acquired.now_ms) {
+            Ok(sent_ns) => sent_ns,
+            Err(error) => {
+                let _ = holder.release();
+                return Err(error);
+            }
+        };
+        let ceiling_ms = shared.ceiling_ms.load(Ordering::Acquire);
+        emit(
+            holder.settings.on_event.as_ref(),
+            LeaseEvent::Acquired {
+                worker_id: acquired.worker_id,
+                table: holder.settings.table.name.clone(),
+                generation: acquired.generation,
+                floor_ms,
+                high_water_ms: ceiling_ms,
+                rows_ahead: acquired.rows_ahead,
+            },
+        );
+        let lease = Granted {
+            worker_id: acquired.worker_id,
+            generation: acquired.generation,
+            floor_ms,
+            took_over_ahead: floor_ms > wall_clock_ms(),
             shared,
+            lead_ms: lead,
         };
         Ok((holder, lease, sent_ns))
     }
 
-    /// Renews every ttl/3 (every ttl/20, at least 50 ms, after a failure) until told to
+    /// Renews until the ceiling is [`FIRST_ROOM_MS`] above the floor, sleeping in between
+    /// for as long as the database's clock needs to get there: the boot clock reading taken
+    /// before the renewal that did. Gives up at the acquire timeout.
+    fn first_ceiling(&mut self, claimed_at_ms: u64) -> Result<u64, LeaseError> {
+        let lead = self.settings.lead_ms.unsigned_abs();
+        let target = self.floor_ms.saturating_add(FIRST_ROOM_MS);
+        // The ceiling the claim allows: the database's clock plus the lead.
+        let mut ceiling = claimed_at_ms.saturating_add(lead);
+        let give_up_ns = self
+            .claimed_ns
+            .saturating_add(nanos(self.settings.acquire_timeout));
+        loop {
+            let wait = Duration::from_millis(target.saturating_sub(ceiling));
+            thread::sleep(wait);
+            if boot_clock_ns() >= give_up_ns {
+                return Err(LeaseError::Unanswered {
+                    table: self.settings.table.name.clone(),
+                    action: "waiting for the first ceiling",
+                    waited: self.settings.acquire_timeout,
+                });
+            }
+            match self.renew() {
+                Renewed::Yes(sent_ns, written) if written >= target => return Ok(sent_ns),
+                Renewed::Yes(_, written) => ceiling = written,
+                Renewed::Retry => {
+                    thread::sleep(self.settings.retry_every);
+                }
+                Renewed::Lost => {
+                    return Err(LeaseError::LostAtAcquire {
+                        table: self.settings.table.name.clone(),
+                        worker_id: self.worker_id,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Renews every ttl/3 (every ttl/20, at least 50 ms, after a failure; sooner while the
+    /// ceiling is held down by the database's clock, just after the claim) until told to
     /// release or the generator is dropped.
     fn serve(&mut self, commands: &Receiver<Command>, sent_ns: u64) {
-        let mut next_ns = sent_ns.saturating_add(nanos(self.settings.renew_every));
+        let mut next_ns = self.next_renewal(sent_ns);
         loop {
             let wait = Duration::from_nanos(next_ns.saturating_sub(boot_clock_ns()));
             match commands.recv_timeout(wait) {
@@ -247,7 +374,7 @@ impl Holder {
                 .wall_offset_ns
                 .store(wall_offset_ns(), Ordering::Release);
             next_ns = match self.renew() {
-                Renewed::Yes(sent_ns) => sent_ns.saturating_add(nanos(self.settings.renew_every)),
+                Renewed::Yes(sent_ns, _) => self.next_renewal(sent_ns),
                 Renewed::Retry => boot_clock_ns().saturating_add(nanos(self.settings.retry_every)),
                 // Nothing left to renew: wait for the release or the drop.
                 Renewed::Lost => u64::MAX,
@@ -255,53 +382,120 @@ impl Holder {
         }
     }
 
+    /// When to renew after a renewal sent at `sent_ns`: after the renewal interval, or, while
+    /// the ceiling is less than the lead above the floor (the first seconds of a lease, whose
+    /// floor is ahead of the clock), after as long again as the lease has lasted, so that the
+    /// ceiling keeps up with the database's clock.
+    fn next_renewal(&self, sent_ns: u64) -> u64 {
+        let lead = self.settings.lead_ms.unsigned_abs();
+        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
+        let every = nanos(self.settings.renew_every);
+        let interval = if ceiling < self.floor_ms.saturating_add(lead) {
+            sent_ns
+                .saturating_sub(self.claimed_ns)
+                .clamp(nanos(Duration::from_millis(FIRST_ROOM_MS)), every)
+        } else {
+            every
+        };
+        sent_ns.saturating_add(interval)
+    }
+
     fn renew(&mut self) -> Renewed {
         let worker_id = self.worker_id;
         let token = self.token;
         let ttl_ms = ttl_ms(&self.settings);
-        let mark = i64::try_from(wall_clock_ms().max(self.floor_ms))
-            .unwrap_or(i64::MAX)
-            .saturating_add(self.settings.lead_ms);
+        // The mark this holder asks for; the database caps it at the lead above its clock.
+        let proposal = wall_clock_ms()
+            .max(self.floor_ms)
+            .saturating_add(self.settings.lead_ms.unsigned_abs())
+            .min(SnowflakeId::MAX_TIMESTAMP_MS);
+        let proposal = i64::try_from(proposal).unwrap_or(i64::MAX);
         let grant = nanos(self.settings.grant());
         let client = match connected(&mut self.client, &self.settings) {
             Ok(client) => client,
             Err(error) => {
-                note(&self.shared, Some(error.to_string()));
+                self.failed(error.to_string());
                 return Renewed::Retry;
             }
         };
         // Read before sending: the database's `now()` is later, so the local deadline falls
         // before the database's expiry.
         let sent_ns = boot_clock_ns();
-        match self
-            .settings
-            .table
-            .renew(client, worker_id, token, ttl_ms, mark)
-        {
-            Ok(Some(written)) => {
-                self.shared.ceiling_ms.fetch_max(written, Ordering::Release);
+        let sent_wall_ms = wall_clock_ms();
+        match self.settings.table.renew(
+            client,
+            worker_id,
+            token,
+            ttl_ms,
+            proposal,
+            self.settings.lead_ms,
+        ) {
+            Ok(Some((ceiling, database_ms))) => {
+                self.shared.ceiling_ms.fetch_max(ceiling, Ordering::Release);
+                let ahead = i64::try_from(sent_wall_ms)
+                    .unwrap_or(i64::MAX)
+                    .saturating_sub(database_ms);
+                self.shared.clock_ahead_ms.store(ahead, Ordering::Relaxed);
                 self.shared
                     .deadline_ns
                     .fetch_max(sent_ns.saturating_add(grant), Ordering::Release);
+                self.shared.renewals.fetch_add(1, Ordering::Relaxed);
                 note(&self.shared, None);
-                Renewed::Yes(sent_ns)
+                if self.failed_attempts > 0 {
+                    self.shared.late_renewals.fetch_add(1, Ordering::Relaxed);
+                    emit(
+                        self.settings.on_event.as_ref(),
+                        LeaseEvent::LateRenewal {
+                            worker_id,
+                            failed_attempts: self.failed_attempts,
+                            after_expiry: self.expiry_reported,
+                        },
+                    );
+                }
+                self.failed_attempts = 0;
+                self.expiry_reported = false;
+                Renewed::Yes(sent_ns, ceiling)
             }
             Ok(None) => {
                 self.shared.lost.store(true, Ordering::Release);
-                note(
-                    &self.shared,
-                    Some(format_lost(&self.settings.table.name, worker_id)),
+                let reason = format_lost(&self.settings.table.name, worker_id);
+                note(&self.shared, Some(reason.clone()));
+                emit(
+                    self.settings.on_event.as_ref(),
+                    LeaseEvent::Lost {
+                        worker_id,
+                        table: self.settings.table.name.clone(),
+                        reason,
+                    },
                 );
                 Renewed::Lost
             }
             Err(error) => {
-                note(&self.shared, Some(describe(&error)));
                 if client.is_closed() {
                     self.client = None;
                 }
+                self.failed(describe(&error));
                 Renewed::Retry
             }
         }
+    }
+
+    /// Records a failed attempt, and reports the expiry once its deadline has passed.
+    fn failed(&mut self, reason: String) {
+        self.failed_attempts = self.failed_attempts.saturating_add(1);
+        self.shared.failed_renewals.fetch_add(1, Ordering::Relaxed);
+        let expired = boot_clock_ns() >= self.shared.deadline_ns.load(Ordering::Acquire);
+        if expired && !self.expiry_reported {
+            self.expiry_reported = true;
+            emit(
+                self.settings.on_event.as_ref(),
+                LeaseEvent::Expired {
+                    worker_id: self.worker_id,
+                    reason: reason.clone(),
+                },
+            );
+        }
+        note(&self.shared, Some(reason));
     }
 
     /// Frees the row (keeping its mark) unless it is already another's.
@@ -313,6 +507,12 @@ impl Holder {
         self.settings
             .table
             .release(client, self.worker_id, self.token)?;
+        emit(
+            self.settings.on_event.as_ref(),
+            LeaseEvent::Released {
+                worker_id: self.worker_id,
+            },
+        );
         Ok(())
     }
 }
@@ -338,7 +538,10 @@ fn note(shared: &Shared, error: Option<String>) {
 }
 
 fn format_lost(table: &str, worker_id: u16) -> String {
-    std::format!("the row of worker_id {worker_id} in {table:?} carries another holder's token")
+    std::format!(
+        "the row of worker_id {worker_id} in {table:?} carries another holder's token, or the \
+         row or the table is gone"
+    )
 }
 
 fn connect(settings: &Settings) -> Result<Client, LeaseError> {

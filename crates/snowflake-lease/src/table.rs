@@ -4,10 +4,13 @@
 //! that a pooler in transaction mode (PgBouncer) never sees a prepared statement outlive its
 //! transaction.
 
+use core::time::Duration;
 use std::format;
 
 use postgres::Client;
+use postgres::error::SqlState;
 use postgres::types::Type;
+use snowflake::SnowflakeId;
 
 use crate::error::{LeaseError, describe};
 
@@ -15,8 +18,12 @@ use crate::error::{LeaseError, describe};
 /// from the application's own one-key advisory locks.
 const LOCK_CLASS: i32 = 0x534E_4F57;
 
-/// The columns the lease needs: name, type as `information_schema` spells it, and whether it
-/// must be NOT NULL.
+/// The database's clock in Unix milliseconds, as every statement reads it: `now()`, the start
+/// of the statement's transaction.
+const NOW_MS: &str = "floor(extract(epoch FROM now()) * 1000)::bigint";
+
+/// The columns the lease needs: name, type as PostgreSQL's `format_type` spells it, and
+/// whether it must be NOT NULL.
 const COLUMNS: [(&str, &str, bool); 8] = [
     ("worker_id", "smallint", true),
     ("token", "bigint", false),
@@ -30,40 +37,54 @@ const COLUMNS: [(&str, &str, bool); 8] = [
 
 /// A checked table name and the statements on it.
 pub(crate) struct Table {
-    /// As configured, for messages.
+    /// As PostgreSQL names it (folded to lower case), for messages.
     pub(crate) name: String,
     /// Quoted, part by part: `"schema"."name"`.
     quoted: String,
     /// The statements, written once per acquire.
     acquire: String,
-    count_held: String,
+    count: String,
     renew: String,
     release: String,
 }
 
-/// What an acquire returns.
+/// What a claim returns.
 pub(crate) struct Acquired {
     pub(crate) worker_id: u16,
     pub(crate) generation: u64,
-    /// The mark the previous holder left.
+    /// The mark the row held before the claim.
     pub(crate) old_mark: u64,
-    /// The mark this acquire wrote: the first ceiling.
-    pub(crate) new_mark: u64,
+    /// The database's clock at the claim, in Unix milliseconds.
+    pub(crate) now_ms: u64,
+    /// Free rows passed over because their mark is too far ahead of the database's clock.
+    pub(crate) rows_ahead: u32,
 }
 
-/// The parameters of one acquire.
+/// The parameters of one claim.
 pub(crate) struct Claim<'a> {
     pub(crate) token: i64,
     pub(crate) host: &'a str,
     pub(crate) pid: i32,
     pub(crate) ttl_ms: f64,
-    pub(crate) skew_ms: i64,
-    pub(crate) now_ms: i64,
     pub(crate) lead_ms: i64,
+    pub(crate) skew_ms: i64,
+}
+
+/// What was seen when no row could be claimed.
+pub(crate) struct Seen {
+    /// Rows held by unexpired leases.
+    pub(crate) held: u32,
+    /// Free rows another claim had locked at that moment.
+    pub(crate) locked: u32,
+    /// Free rows whose mark is too far ahead of the database's clock.
+    pub(crate) ahead: u32,
+    /// How far ahead the furthest of those is, in milliseconds.
+    pub(crate) ahead_ms: u64,
 }
 
 impl Table {
-    /// Checks `name` (`name` or `schema.name`) and quotes it.
+    /// Checks `name` (`name` or `schema.name`), folds it to lower case as PostgreSQL folds a
+    /// name without quotes, and quotes it.
     pub(crate) fn parse(name: &str) -> Result<Table, LeaseError> {
         let invalid = |reason| LeaseError::TableName {
             name: name.to_owned(),
@@ -72,7 +93,8 @@ impl Table {
         if name.is_empty() {
             return Err(invalid("it is empty"));
         }
-        let parts: Vec<&str> = name.split('.').collect();
+        let folded = name.to_ascii_lowercase();
+        let parts: Vec<&str> = folded.split('.').collect();
         if parts.len() > 2 {
             return Err(invalid("it has more than one `.`"));
         }
@@ -99,26 +121,42 @@ impl Table {
             .collect::<Vec<_>>()
             .join(".");
         let q = &quoted;
+        let max = SnowflakeId::MAX_WORKER_ID;
+        // A free row is one whose lease has expired and whose mark a holder can get above
+        // soon: at most the lead and the skew ($5 + $6) above the database's clock.
+        let usable = format!("expires_at <= now() AND high_water_ms <= {NOW_MS} + $5 + $6");
         Ok(Table {
-            name: name.to_owned(),
+            name: folded.clone(),
             acquire: format!(
                 "WITH candidate AS (\
                  SELECT worker_id, high_water_ms FROM {q} \
-                 WHERE expires_at <= now() AND worker_id BETWEEN 0 AND 1023 \
+                 WHERE {usable} AND worker_id BETWEEN 0 AND {max} \
                  ORDER BY expires_at, worker_id LIMIT 1 FOR UPDATE SKIP LOCKED) \
                  UPDATE {q} AS lease SET token = $1, generation = lease.generation + 1, \
                  owner_host = $2, owner_pid = $3, acquired_at = now(), \
                  expires_at = now() + $4 * interval '1 millisecond', \
-                 high_water_ms = GREATEST(candidate.high_water_ms + $5 + 1, $6) + $7 \
+                 high_water_ms = GREATEST(candidate.high_water_ms, {NOW_MS} + $5) \
                  FROM candidate WHERE lease.worker_id = candidate.worker_id \
-                 RETURNING lease.worker_id, candidate.high_water_ms, lease.high_water_ms, \
-                 lease.generation"
+                 RETURNING lease.worker_id, candidate.high_water_ms, lease.generation, \
+                 {NOW_MS}, (SELECT count(*) FROM {q} WHERE expires_at <= now() \
+                 AND high_water_ms > {NOW_MS} + $5 + $6 AND worker_id BETWEEN 0 AND {max})"
             ),
-            count_held: format!("SELECT count(*) FROM {q} WHERE expires_at > now()"),
+            count: format!(
+                "SELECT count(*) FILTER (WHERE expires_at > now()), \
+                 count(*) FILTER (WHERE expires_at <= now() AND high_water_ms <= {NOW_MS} + $1), \
+                 count(*) FILTER (WHERE expires_at <= now() AND high_water_ms > {NOW_MS} + $1), \
+                 COALESCE(max(high_water_ms - {NOW_MS}) \
+                 FILTER (WHERE expires_at <= now() AND high_water_ms > {NOW_MS} + $1), 0) \
+                 FROM {q} WHERE worker_id BETWEEN 0 AND {max}"
+            ),
+            // Marks only grow, and never past the lead above the database's clock, whatever
+            // the holder's clock says; the ceiling returned is capped the same way, even if
+            // the row was raised by other means.
             renew: format!(
                 "UPDATE {q} SET expires_at = now() + $3 * interval '1 millisecond', \
-                 high_water_ms = GREATEST(high_water_ms, $4) \
-                 WHERE worker_id = $1 AND token = $2 RETURNING high_water_ms"
+                 high_water_ms = GREATEST(high_water_ms, LEAST($4, {NOW_MS} + $5)) \
+                 WHERE worker_id = $1 AND token = $2 \
+                 RETURNING LEAST(high_water_ms, {NOW_MS} + $5), {NOW_MS}"
             ),
             release: format!(
                 "UPDATE {q} SET expires_at = '-infinity' \
@@ -129,9 +167,10 @@ impl Table {
     }
 
     /// The statements that create the table, its index and its 1,024 rows, each idempotent:
-    /// the SQL of the module documentation, for this name.
+    /// the SQL of the crate documentation, for this name.
     pub(crate) fn create_statements(&self) -> [String; 3] {
         let q = &self.quoted;
+        let max = SnowflakeId::MAX_WORKER_ID;
         // The index lives in the table's schema; its name is the table's, cut so that the
         // suffix fits PostgreSQL's 63 bytes (the name is ASCII) and never equals the table's.
         const SUFFIX: &str = "_expires_at_idx";
@@ -143,7 +182,7 @@ impl Table {
         [
             format!(
                 "CREATE TABLE IF NOT EXISTS {q} (\n    \
-                 worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),\n    \
+                 worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND {max}),\n    \
                  token         bigint,\n    \
                  generation    bigint      NOT NULL DEFAULT 0,\n    \
                  owner_host    text,\n    \
@@ -155,7 +194,7 @@ impl Table {
             format!("CREATE INDEX IF NOT EXISTS \"{index}\" ON {q} (expires_at, worker_id);"),
             format!(
                 "INSERT INTO {q} (worker_id)\n    \
-                 SELECT generate_series(0, 1023) ON CONFLICT DO NOTHING;"
+                 SELECT generate_series(0, {max}) ON CONFLICT DO NOTHING;"
             ),
         ]
     }
@@ -178,20 +217,39 @@ impl Table {
         }
     }
 
-    /// Creates the table if it is missing, then checks its shape.
+    /// Creates the table if it is missing and `create` allows it, then checks its shape and
+    /// the role's privileges: whether this call created it.
     ///
     /// Creation runs in one transaction under an advisory lock on the table's name, so that
     /// processes starting together create it once; whoever waited finds it made and does
-    /// nothing. A table that exists is not touched: a user who manages migrations needs no
-    /// CREATE privilege.
-    pub(crate) fn prepare(&self, client: &mut Client) -> Result<(), LeaseError> {
+    /// nothing. The wait is bounded by `timeout` (the acquire timeout), not by the renewals'
+    /// statement timeout: a fleet starting at once queues on that lock. A table that exists
+    /// is not touched: a user who manages migrations needs no CREATE privilege.
+    pub(crate) fn prepare(
+        &self,
+        client: &mut Client,
+        create: bool,
+        timeout: Duration,
+    ) -> Result<bool, LeaseError> {
         let creating = "creating the table";
+        let mut created = false;
         if !self
             .exists(client)
             .map_err(|error| self.failed(creating, error))?
         {
+            if !create {
+                return Err(LeaseError::TableMissing {
+                    table: self.name.clone(),
+                });
+            }
             let mut transaction = client
                 .transaction()
+                .map_err(|error| self.failed(creating, error))?;
+            transaction
+                .batch_execute(&format!(
+                    "SET LOCAL statement_timeout = {}",
+                    timeout.as_millis().max(1)
+                ))
                 .map_err(|error| self.failed(creating, error))?;
             transaction
                 .query_typed(
@@ -214,12 +272,15 @@ impl Table {
                         .batch_execute(&statement)
                         .map_err(|error| self.failed(creating, error))?;
                 }
+                created = true;
             }
             transaction
                 .commit()
                 .map_err(|error| self.failed(creating, error))?;
         }
-        self.check_shape(client)
+        self.check_shape(client)?;
+        self.check_privileges(client)?;
+        Ok(created)
     }
 
     fn exists(&self, client: &mut Client) -> Result<bool, postgres::Error> {
@@ -231,23 +292,22 @@ impl Table {
     }
 
     /// Every column the lease uses is there, with its type, and NOT NULL where the statements
-    /// need a value. Other columns are allowed.
+    /// need a value. Other columns are allowed. Read from the catalog, which lists every
+    /// column whatever the role may do with it (`information_schema` hides the columns a role
+    /// has no privilege on, which would read as missing).
     fn check_shape(&self, client: &mut Client) -> Result<(), LeaseError> {
         let checking = "checking the table's columns";
         let rows = client
             .query_typed(
-                "SELECT c.column_name::text, c.data_type::text, c.is_nullable::text \
-                 FROM pg_catalog.pg_class r \
-                 JOIN pg_catalog.pg_namespace n ON n.oid = r.relnamespace \
-                 JOIN information_schema.columns c \
-                 ON c.table_schema = n.nspname AND c.table_name = r.relname \
-                 WHERE r.oid = to_regclass($1)",
+                "SELECT a.attname::text, format_type(a.atttypid, a.atttypmod), a.attnotnull \
+                 FROM pg_catalog.pg_attribute a \
+                 WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped",
                 &[(&self.quoted, Type::TEXT)],
             )
             .map_err(|error| self.failed(checking, error))?;
         let mut found = Vec::with_capacity(rows.len());
         for row in &rows {
-            let column: (String, String, String) = (
+            let column: (String, String, bool) = (
                 row.try_get(0)
                     .map_err(|error| self.failed(checking, error))?,
                 row.try_get(1)
@@ -263,7 +323,7 @@ impl Table {
                 Some((_, data_type, _)) if data_type != expected => {
                     format!("has type {data_type}, expected {expected}")
                 }
-                Some((.., nullable)) if not_null && nullable != "NO" => {
+                Some((.., is_not_null)) if not_null && !is_not_null => {
                     format!("may be NULL, expected {expected} NOT NULL")
                 }
                 Some(_) => continue,
@@ -277,9 +337,47 @@ impl Table {
         Ok(())
     }
 
+    /// The role may read and update the table: a role without those privileges is told so,
+    /// before a statement fails on it.
+    fn check_privileges(&self, client: &mut Client) -> Result<(), LeaseError> {
+        let checking = "checking the role's privileges on the table";
+        let rows = client
+            .query_typed(
+                "SELECT current_user::text, \
+                 has_table_privilege(to_regclass($1), 'SELECT'), \
+                 has_table_privilege(to_regclass($1), 'UPDATE')",
+                &[(&self.quoted, Type::TEXT)],
+            )
+            .map_err(|error| self.failed(checking, error))?;
+        let Some(row) = rows.first() else {
+            return Ok(());
+        };
+        let role: String = row
+            .try_get(0)
+            .map_err(|error| self.failed(checking, error))?;
+        let select: bool = row
+            .try_get(1)
+            .map_err(|error| self.failed(checking, error))?;
+        let update: bool = row
+            .try_get(2)
+            .map_err(|error| self.failed(checking, error))?;
+        let missing = match (select, update) {
+            (true, true) => return Ok(()),
+            (false, false) => "SELECT and UPDATE",
+            (false, true) => "SELECT",
+            (true, false) => "UPDATE",
+        };
+        Err(LeaseError::Privilege {
+            table: self.name.clone(),
+            role,
+            missing,
+        })
+    }
+
     /// Claims the free row that expired first (never-used and released rows, at
     /// `-infinity`, before recently expired ones), in one statement whatever the number of
-    /// rows held: `Ok(None)` if there is none.
+    /// rows held: `Ok(None)` if there is none. Rows whose mark is more than the lead and the
+    /// skew above the database's clock are passed over: a holder could not get above them.
     pub(crate) fn acquire(
         &self,
         client: &mut Client,
@@ -294,81 +392,109 @@ impl Table {
                     (&claim.host, Type::TEXT),
                     (&claim.pid, Type::INT4),
                     (&claim.ttl_ms, Type::FLOAT8),
-                    (&claim.skew_ms, Type::INT8),
-                    (&claim.now_ms, Type::INT8),
                     (&claim.lead_ms, Type::INT8),
+                    (&claim.skew_ms, Type::INT8),
                 ],
             )
             .map_err(|error| self.failed(acquiring, error))?;
         let Some(row) = rows.first() else {
             return Ok(None);
         };
+        let get = |index: usize| -> Result<i64, LeaseError> {
+            row.try_get(index)
+                .map_err(|error| self.failed(acquiring, error))
+        };
         let worker_id: i16 = row
             .try_get(0)
             .map_err(|error| self.failed(acquiring, error))?;
-        let old_mark: i64 = row
-            .try_get(1)
-            .map_err(|error| self.failed(acquiring, error))?;
-        let new_mark: i64 = row
-            .try_get(2)
-            .map_err(|error| self.failed(acquiring, error))?;
-        let generation: i64 = row
-            .try_get(3)
-            .map_err(|error| self.failed(acquiring, error))?;
+        let (old_mark, generation, now_ms, rows_ahead) = (get(1)?, get(2)?, get(3)?, get(4)?);
         let worker_id = u16::try_from(worker_id)
             .map_err(|_| self.bad_row(format!("worker_id {worker_id} is negative")))?;
-        let old_mark = u64::try_from(old_mark).map_err(|_| {
+        // A negative mark promises nothing: a holder starts above the clock anyway.
+        let old_mark = u64::try_from(old_mark).unwrap_or(0);
+        let now_ms = u64::try_from(now_ms).map_err(|_| {
             self.bad_row(format!(
-                "high_water_ms {old_mark} of worker_id {worker_id} is negative"
+                "the database's clock reads {now_ms} ms, before 1970"
             ))
         })?;
         Ok(Some(Acquired {
             worker_id,
             generation: u64::try_from(generation).unwrap_or(0),
             old_mark,
-            new_mark: u64::try_from(new_mark).unwrap_or(0),
+            now_ms,
+            rows_ahead: u32::try_from(rows_ahead).unwrap_or(u32::MAX),
         }))
     }
 
-    /// The rows held by unexpired leases, for [`LeaseError::AllHeld`].
-    pub(crate) fn count_held(&self, client: &mut Client) -> Result<u32, LeaseError> {
+    /// What the rows look like, for [`LeaseError::AllHeld`]: held, locked by another claim,
+    /// or too far ahead (above the lead and the skew over the database's clock).
+    pub(crate) fn seen(&self, client: &mut Client, ahead_of_ms: i64) -> Result<Seen, LeaseError> {
         let counting = "counting the leases held";
         let rows = client
-            .query_typed(&self.count_held, &[])
+            .query_typed(&self.count, &[(&ahead_of_ms, Type::INT8)])
             .map_err(|error| self.failed(counting, error))?;
-        let held: i64 = match rows.first() {
-            Some(row) => row
-                .try_get(0)
-                .map_err(|error| self.failed(counting, error))?,
-            None => 0,
+        let Some(row) = rows.first() else {
+            return Ok(Seen {
+                held: 0,
+                locked: 0,
+                ahead: 0,
+                ahead_ms: 0,
+            });
         };
-        Ok(u32::try_from(held).unwrap_or(u32::MAX))
+        let get = |index: usize| -> Result<i64, LeaseError> {
+            row.try_get(index)
+                .map_err(|error| self.failed(counting, error))
+        };
+        let count = |value: i64| u32::try_from(value).unwrap_or(u32::MAX);
+        Ok(Seen {
+            held: count(get(0)?),
+            locked: count(get(1)?),
+            ahead: count(get(2)?),
+            ahead_ms: u64::try_from(get(3)?).unwrap_or(0),
+        })
     }
 
-    /// Extends the lease and raises the mark to at least `mark`, if the row still carries
-    /// `token`: the mark now written, or `None` if another process holds the row.
+    /// Extends the lease and raises the mark towards `proposal`, capped at `lead_ms` above
+    /// the database's clock, if the row still carries `token`: the ceiling now written and
+    /// the database's clock, or `None` if another process holds the row, or the row or the
+    /// table is gone.
     pub(crate) fn renew(
         &self,
         client: &mut Client,
         worker_id: u16,
         token: i64,
         ttl_ms: f64,
-        mark: i64,
-    ) -> Result<Option<u64>, postgres::Error> {
+        proposal: i64,
+        lead_ms: i64,
+    ) -> Result<Option<(u64, i64)>, postgres::Error> {
         let worker_id = worker_id as i16;
-        let rows = client.query_typed(
+        let rows = match client.query_typed(
             &self.renew,
             &[
                 (&worker_id, Type::INT2),
                 (&token, Type::INT8),
                 (&ttl_ms, Type::FLOAT8),
-                (&mark, Type::INT8),
+                (&proposal, Type::INT8),
+                (&lead_ms, Type::INT8),
             ],
-        )?;
+        ) {
+            Ok(rows) => rows,
+            // A table dropped, or dropped and made again otherwise: the row is gone.
+            Err(error)
+                if matches!(
+                    error.code(),
+                    Some(&SqlState::UNDEFINED_TABLE | &SqlState::UNDEFINED_COLUMN)
+                ) =>
+            {
+                return Ok(None);
+            }
+            Err(error) => return Err(error),
+        };
         match rows.first() {
             Some(row) => {
-                let written: i64 = row.try_get(0)?;
-                Ok(Some(u64::try_from(written).unwrap_or(0)))
+                let ceiling: i64 = row.try_get(0)?;
+                let now_ms: i64 = row.try_get(1)?;
+                Ok(Some((u64::try_from(ceiling).unwrap_or(0), now_ms)))
             }
             None => Ok(None),
         }
@@ -420,10 +546,10 @@ mod tests {
     #[test]
     fn names_are_checked_and_quoted() {
         assert_eq!(Table::parse("lease").unwrap().quoted, "\"lease\"");
-        assert_eq!(
-            Table::parse("Ids.Lease_2").unwrap().quoted,
-            "\"Ids\".\"Lease_2\""
-        );
+        // Folded as PostgreSQL folds `CREATE TABLE Ids.Lease_2`.
+        let folded = Table::parse("Ids.Lease_2").unwrap();
+        assert_eq!(folded.quoted, "\"ids\".\"lease_2\"");
+        assert_eq!(folded.name, "ids.lease_2");
         for bad in [
             "",
             "a.b.c",

@@ -109,8 +109,17 @@ fn with_all_1024_held_acquire_fails_at_once_naming_the_table_and_the_count() {
         start.elapsed()
     );
     match &error {
-        LeaseError::AllHeld { table: named, held } => {
-            assert_eq!((named.as_str(), *held), (table, 1024));
+        LeaseError::AllHeld {
+            table: named,
+            held,
+            locked,
+            ahead,
+            ..
+        } => {
+            assert_eq!(
+                (named.as_str(), *held, *locked, *ahead),
+                (table, 1024, 0, 0)
+            );
         }
         other => panic!("expected AllHeld, got {other:?}"),
     }
@@ -161,11 +170,12 @@ fn a_take_over_after_a_burst_serves_above_every_id_of_the_killed_holder() {
     let mut client = sql(&connection);
     const W: u16 = 5;
     hold_all_but(&mut client, table, W);
-    // A holder before A ran 5 s ahead of the clock: A starts above that.
+    // A holder before A ran ahead of the clock by almost the lead (666 ms), as far as a
+    // holder can: A starts above that.
     client
         .execute(
             &format!("UPDATE {table} SET high_water_ms = $1 WHERE worker_id = $2"),
-            &[&(unix_ms() as i64 + 5_000), &(W as i16)],
+            &[&(unix_ms() as i64 + 600), &(W as i16)],
         )
         .unwrap();
     let mut a = spawn_child(TEST, "holder", &connection, table);
@@ -175,7 +185,7 @@ fn a_take_over_after_a_burst_serves_above_every_id_of_the_killed_holder() {
     a.wait().unwrap();
     assert_eq!(value::<u16>(&lines, "worker_id"), W);
     assert!(value::<bool>(&lines, "took_over_ahead"));
-    assert!(value::<i64>(&lines, "ahead_ms") > 5_000, "{lines:?}");
+    assert!(value::<i64>(&lines, "ahead_ms") > 600, "{lines:?}");
     let a_max: SnowflakeId = value(&lines, "max");
     let a_generation: u64 = value(&lines, "generation");
 
@@ -474,9 +484,14 @@ fn drop_and_release_free_the_row_and_keep_the_mark() {
 
     // The next holder gets that worker id, above the mark.
     hold_all_but(&mut client, table, worker_id);
+    let before = unix_ms();
     let next = LeasedGenerator::acquire(&config).unwrap();
     assert_eq!(next.worker_id(), worker_id);
-    assert_eq!(next.state().floor_ms, mark as u64 + 1_000 + 1);
+    // Above the mark, and above the database's clock plus the lead (6,666 ms of a 10 s ttl)
+    // plus the skew (1 s) plus 1.
+    let floor = next.state().floor_ms;
+    assert!(floor > mark as u64, "{floor} <= {mark}");
+    assert!(floor > before + 6_666 + 1_000, "{floor} vs {before}");
     let ceiling = next.state().high_water_ms;
     next.release().unwrap();
     let (held, after_release, ..) = row(&mut client, table, worker_id);
@@ -861,6 +876,7 @@ fn acquire_works_inside_a_tokio_runtime() {
 #[test]
 fn state_describes_the_lease() {
     let connection = connection("postgres");
+    let started = unix_ms();
     let generator = LeasedGenerator::acquire(
         &LeaseConfig::new(&connection)
             .table("lease_state")
@@ -875,11 +891,23 @@ fn state_describes_the_lease() {
         (state.generation, state.table.as_str()),
         (row.2 as u64, "lease_state")
     );
-    // A never-used row: mark 0, so the floor is the skew plus 1, far below the clock.
-    assert_eq!(state.floor_ms, 251);
-    assert!(!state.took_over_ahead && !state.lost);
+    // A never-used row, mark 0: the floor is the database's clock at the claim plus the lead
+    // (6,666 ms of a 10 s ttl) plus the skew plus 1, the database's clock being the test's.
+    let lead_and_skew = 6_666 + 250 + 1;
+    assert!(
+        (started + lead_and_skew..=before + lead_and_skew).contains(&state.floor_ms),
+        "{} not within {started}..={before} + {lead_and_skew}",
+        state.floor_ms
+    );
+    assert!(state.took_over_ahead && !state.lost && !state.forked);
     assert_eq!(state.high_water_ms, row.1 as u64);
-    assert!(state.high_water_ms > before);
+    // Acquire waited for a first ceiling above the floor.
+    assert!(state.high_water_ms > state.floor_ms);
+    assert!(state.renewals >= 1, "{state:?}");
+    assert_eq!(
+        (state.late_renewals, state.failed_renewals, state.refused),
+        (0, 0, 0)
+    );
     let left = state.time_left.unwrap();
     assert!(
         left <= Duration::from_secs(9) && left > Duration::ZERO,
@@ -888,8 +916,9 @@ fn state_describes_the_lease() {
     let text = state.to_string();
     assert!(
         text.starts_with(&format!(
-            "worker_id {} (generation {}) of \"lease_state\": ids from 251 to {} ms, ",
-            state.worker_id, state.generation, state.high_water_ms
+            "worker_id {} (generation {}) of \"lease_state\": ids from {} to {} ms, taken over \
+             ahead of the clock, ",
+            state.worker_id, state.generation, state.floor_ms, state.high_water_ms
         )) && text.ends_with(" left"),
         "{text}"
     );
@@ -902,6 +931,11 @@ fn state_describes_the_lease() {
 fn leased_ids_carry_the_wall_clock() {
     let connection = connection("postgres");
     let generator = LeasedGenerator::acquire(&short(&connection, "lease_clock")).unwrap();
+    // A new holder serves ahead of the clock, from its floor, until the clock gets there.
+    let floor = generator.state().floor_ms;
+    poll("the clock past the floor", Duration::from_secs(5), || {
+        (unix_ms() > floor).then_some(())
+    });
     let check = || {
         let before = unix_ms();
         let id = generator.generate().unwrap();

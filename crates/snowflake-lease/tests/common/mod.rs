@@ -28,12 +28,14 @@ pub(crate) fn sql(connection: &str) -> Client {
     Client::connect(connection, NoTls).expect("a connection for the test's own statements")
 }
 
-/// A ttl of 1 s, renewed every 333 ms, for the tests about timing.
+/// A ttl of 1 s, renewed every 333 ms, for the tests about timing. The tests and the server
+/// share one clock: no skew to allow for.
 pub(crate) fn short(connection: &str, table: &str) -> LeaseConfig {
     LeaseConfig::new(connection)
         .table(table)
         .ttl(Duration::from_secs(1))
         .margin(Duration::from_millis(100))
+        .max_clock_skew(Duration::ZERO)
 }
 
 /// Calls `attempt` until it gives a value; fails the test after `limit`.

@@ -1,0 +1,256 @@
+//! What people around the lease do to its table while a holder serves flat out: drop it,
+//! empty and refill it as the docs show, free a row by hand, name it in another spelling.
+//! None of it may make a second holder serve a (worker id, millisecond) that the first one
+//! served: each test has holder A serve flat out in a child process (a real process, its
+//! lease still standing), does what an operator does, has holder B acquire and serve flat
+//! out beside A, and compares the milliseconds each served under each worker id.
+#![cfg(unix)]
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::io::{BufReader, Write};
+use std::process::{Child, ChildStdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::{child_role, connection, create_table, read_until, short, spawn_child, sql, value};
+use snowflake::SnowflakeId;
+use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
+use test_support::lease_table::hold_all_but;
+
+/// How long B serves beside A: longer than A's lead over the clock (two renewal intervals of
+/// a 1 s ttl), so that a B starting at its clock would reach A's milliseconds.
+const B_SERVES: Duration = Duration::from_millis(1200);
+
+/// A 1 s lease on `table`, with a little skew allowed: the database and the test share one
+/// clock.
+fn config(connection: &str, table: &str) -> LeaseConfig {
+    short(connection, table).max_clock_skew(Duration::from_millis(20))
+}
+
+/// Serves flat out until `stop`, a millisecond's worth of ids at a time, so that the holder
+/// runs ahead of its clock up to its ceiling: the distinct milliseconds served, in order.
+/// Refusals while the lease cannot be proven are skipped; a lost lease ends the run.
+fn flat_out(generator: &LeasedGenerator, stop: &AtomicBool) -> Vec<u64> {
+    let mut served = Vec::new();
+    let mut batch = [SnowflakeId::MIN; 4096];
+    while !stop.load(Ordering::Relaxed) {
+        batch.fill(SnowflakeId::MIN);
+        let result = generator.fill(&mut batch);
+        // The ids before a refused one are served.
+        for id in batch.iter().take_while(|id| **id != SnowflakeId::MIN) {
+            if served.last() != Some(&id.timestamp_ms()) {
+                served.push(id.timestamp_ms());
+            }
+        }
+        match result {
+            Ok(()) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => {}
+            Err(Error::LeaseLost { .. }) => break,
+            Err(other) => panic!("{other}"),
+        }
+    }
+    served
+}
+
+/// In a child: acquire on `table`, say the worker id, serve flat out until a line comes on
+/// standard input, then print the milliseconds served and whether the lease was lost, and
+/// wait to be killed (no release: as far as A knows, its lease stands).
+fn holder_a_in_child(connection: &str, table: &str) -> ! {
+    let generator = Arc::new(LeasedGenerator::acquire(&config(connection, table)).unwrap());
+    println!("worker_id={}", generator.worker_id());
+    println!("ready");
+    std::io::stdout().flush().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let server = {
+        let (generator, stop) = (Arc::clone(&generator), Arc::clone(&stop));
+        thread::spawn(move || flat_out(&generator, &stop))
+    };
+    let mut line = String::new();
+    let _ = std::io::stdin().read_line(&mut line);
+    stop.store(true, Ordering::Relaxed);
+    let served = server.join().unwrap();
+    let list: Vec<String> = served.iter().map(u64::to_string).collect();
+    println!("served={}", list.join(","));
+    println!("lost={}", generator.state().lost);
+    println!("done");
+    std::io::stdout().flush().unwrap();
+    loop {
+        thread::sleep(Duration::from_secs(60));
+    }
+}
+
+/// Holder A of `test`, serving flat out in a child on `table`: the child, its output and its
+/// worker id.
+fn start_holder_a(
+    test: &str,
+    connection: &str,
+    table: &str,
+) -> (Child, BufReader<ChildStdout>, u16) {
+    let mut child = spawn_child(test, "holder", connection, table);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let lines = read_until(&mut child, &mut stdout, "ready");
+    let worker_id = value(&lines, "worker_id");
+    // A moment of flat-out serving before anyone touches the table: A is at its ceiling.
+    thread::sleep(Duration::from_millis(300));
+    (child, stdout, worker_id)
+}
+
+/// Stops A: the milliseconds it served, and whether it knew its lease lost.
+fn stop_holder_a(mut child: Child, mut stdout: BufReader<ChildStdout>) -> (Vec<u64>, bool) {
+    writeln!(child.stdin.as_mut().unwrap(), "stop").unwrap();
+    let lines = read_until(&mut child, &mut stdout, "done");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let served: String = value(&lines, "served");
+    let served = served
+        .split(',')
+        .filter(|ms| !ms.is_empty())
+        .map(|ms| ms.parse().unwrap())
+        .collect();
+    (served, value(&lines, "lost"))
+}
+
+/// B acquires, serves flat out for [`B_SERVES`], and stops: its worker id and milliseconds.
+fn holder_b(generator: LeasedGenerator) -> (u16, Vec<u64>) {
+    let stop = AtomicBool::new(false);
+    let served = thread::scope(|scope| {
+        let server = scope.spawn(|| flat_out(&generator, &stop));
+        thread::sleep(B_SERVES);
+        stop.store(true, Ordering::Relaxed);
+        server.join().unwrap()
+    });
+    (generator.worker_id(), served)
+}
+
+/// No millisecond served by both under one worker id; each served some.
+fn assert_apart(a: (u16, &[u64]), b: (u16, &[u64]), what: &str) {
+    assert!(
+        !a.1.is_empty() && !b.1.is_empty(),
+        "{what}: A or B served nothing"
+    );
+    if a.0 != b.0 {
+        return;
+    }
+    let a_ms: BTreeSet<u64> = a.1.iter().copied().collect();
+    let shared: Vec<u64> = b.1.iter().copied().filter(|ms| a_ms.contains(ms)).collect();
+    assert!(
+        shared.is_empty(),
+        "{what}: A and B served {} milliseconds under worker id {} both, from {} (A served \
+         {}..={}, B {}..={})",
+        shared.len(),
+        a.0,
+        shared[0],
+        a.1[0],
+        a.1[a.1.len() - 1],
+        b.1[0],
+        b.1[b.1.len() - 1],
+    );
+}
+
+/// A table as new, whose rows are all held but worker id 0's: A takes 0, at its clock, and so
+/// does B once the operator has emptied or freed it.
+fn table_with_only_row_0_free(connection: &str, table: &str) {
+    create_table(connection, table);
+    let mut client = sql(connection);
+    client
+        .batch_execute(&format!("UPDATE {table} SET high_water_ms = 0"))
+        .unwrap();
+    hold_all_but(&mut client, table, 0);
+}
+
+/// The statements of `scenario` on `table`, as an operator types them.
+fn operator(scenario: &str, table: &str) -> String {
+    let refill = format!("INSERT INTO {table} (worker_id) SELECT generate_series(0, 1023)");
+    match scenario {
+        "drop" => format!("DROP TABLE {table}"),
+        "truncate" => format!("TRUNCATE {table}; {refill}"),
+        "delete" => format!("DELETE FROM {table}; {refill}"),
+        "free" => format!(
+            "UPDATE {table} SET expires_at = '-infinity', high_water_ms = 0 WHERE worker_id = 0"
+        ),
+        other => panic!("no scenario {other}"),
+    }
+}
+
+/// A serves; the operator runs `scenario`; B acquires and serves beside A.
+fn while_a_serves_an_operator_runs(test: &str, scenario: &str) {
+    if let Some((_, connection, table)) = child_role() {
+        holder_a_in_child(&connection, &table);
+    }
+    let connection = connection("postgres");
+    let table = format!("operator_{scenario}");
+    table_with_only_row_0_free(&connection, &table);
+    let (a, a_stdout, a_worker) = start_holder_a(test, &connection, &table);
+    let mut client = sql(&connection);
+    let started = Instant::now();
+    // A renews every 333 ms: a row freed by hand goes back to A if A renews before B claims.
+    let b = loop {
+        client.batch_execute(&operator(scenario, &table)).unwrap();
+        match LeasedGenerator::acquire(&config(&connection, &table)) {
+            Ok(b) => break b,
+            Err(LeaseError::AllHeld { .. }) if started.elapsed() < Duration::from_secs(10) => {}
+            Err(other) => panic!("{scenario}: B's acquire: {other}"),
+        }
+    };
+    let (b_worker, b_served) = holder_b(b);
+    let (a_served, a_lost) = stop_holder_a(a, a_stdout);
+    assert_eq!(
+        (a_worker, b_worker),
+        (0, 0),
+        "{scenario}: both on worker id 0"
+    );
+    assert_apart((a_worker, &a_served), (b_worker, &b_served), scenario);
+    assert!(a_lost, "{scenario}: A still counted its lease as its own");
+}
+
+#[test]
+fn dropping_the_table_while_a_holder_serves_gives_no_duplicate() {
+    while_a_serves_an_operator_runs(
+        "dropping_the_table_while_a_holder_serves_gives_no_duplicate",
+        "drop",
+    );
+}
+
+#[test]
+fn truncating_and_refilling_the_table_gives_no_duplicate() {
+    while_a_serves_an_operator_runs(
+        "truncating_and_refilling_the_table_gives_no_duplicate",
+        "truncate",
+    );
+}
+
+#[test]
+fn deleting_and_refilling_the_rows_gives_no_duplicate() {
+    while_a_serves_an_operator_runs(
+        "deleting_and_refilling_the_rows_gives_no_duplicate",
+        "delete",
+    );
+}
+
+#[test]
+fn freeing_a_held_row_by_hand_gives_no_duplicate() {
+    while_a_serves_an_operator_runs("freeing_a_held_row_by_hand_gives_no_duplicate", "free");
+}
+
+#[test]
+fn a_table_name_in_two_spellings_is_one_table() {
+    const TEST: &str = "a_table_name_in_two_spellings_is_one_table";
+    if let Some((_, connection, table)) = child_role() {
+        holder_a_in_child(&connection, &table);
+    }
+    let connection = connection("postgres");
+    // PostgreSQL folds an unquoted `CREATE TABLE LeaseT` to `leaset`.
+    let (a, a_stdout, a_worker) = start_holder_a(TEST, &connection, "OperatorSpelling");
+    let b = LeasedGenerator::acquire(&config(&connection, "operatorspelling")).unwrap();
+    let (b_worker, b_served) = holder_b(b);
+    let (a_served, _) = stop_holder_a(a, a_stdout);
+    assert_ne!(a_worker, b_worker, "one table, two worker ids");
+    assert_apart(
+        (a_worker, &a_served),
+        (b_worker, &b_served),
+        "two spellings",
+    );
+}
