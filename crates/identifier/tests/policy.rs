@@ -9,6 +9,8 @@ use identifier::{objectid, snowflake, ulid, uuid7};
 /// The rule and clock named are the engine's, the text is one line that starts with the
 /// format, and the JSON map has every field under its name.
 fn check_stored_forms(policy: &Policy, format: &str, package: &str, start: &str) {
+    // The first id of the process chooses how it detects a fork, which the policy reports.
+    let _ = ulid::generate();
     assert_eq!(policy.format, format);
     assert_eq!(policy.package, package);
     assert_eq!(policy.version, env!("CARGO_PKG_VERSION"));
@@ -19,7 +21,19 @@ fn check_stored_forms(policy: &Policy, format: &str, package: &str, start: &str)
     let text = policy.to_string();
     assert!(!text.contains('\n'), "{text}");
     assert!(text.starts_with(&format!("{format} layout 1 (")), "{text}");
-    assert!(text.ends_with(&format!("; {package} {}", env!("CARGO_PKG_VERSION"))));
+    // Then how this process detects a fork: on Linux, the wipe-on-fork page.
+    assert!(
+        text.contains(&format!(
+            "; {package} {}; fork detection: ",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{text}"
+    );
+    #[cfg(target_os = "linux")]
+    assert!(
+        text.ends_with("; fork detection: a wipe-on-fork page: every forked child is seen"),
+        "{text}"
+    );
     // Written in the order of the fields (serde_json writes a struct as it serializes it).
     let written = serde_json::to_string(policy).unwrap();
     let fields = [
@@ -35,6 +49,7 @@ fn check_stored_forms(policy: &Policy, format: &str, package: &str, start: &str)
         "rule_version",
         "package",
         "version",
+        "fork_detection",
     ];
     let places: Vec<usize> = fields
         .iter()

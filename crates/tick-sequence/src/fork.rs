@@ -26,8 +26,9 @@
 //! epoch number, one of them is published, and a fork at any point of it leaves a child that
 //! publishes its own.
 
+use core::fmt;
 #[cfg(unix)]
-use core::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+use core::sync::atomic::{AtomicPtr, AtomicU8, AtomicU64, Ordering};
 
 /// Epoch numbers handed out in this process and its ancestors: above every epoch published
 /// here, because a number is drawn before it is published. A child's copy is therefore above
@@ -42,6 +43,14 @@ static UNSET: AtomicU64 = AtomicU64::new(0);
 /// The marker where `madvise` refuses: zeroed in the child by [`fork_child`].
 #[cfg(unix)]
 static FALLBACK: AtomicU64 = AtomicU64::new(0);
+
+/// Why the first use took [`FALLBACK`]: [`NO_PAGE_MAPPED`] or [`ADVICE_REFUSED`], 0 until then.
+#[cfg(unix)]
+static FALLBACK_REASON: AtomicU8 = AtomicU8::new(0);
+#[cfg(unix)]
+const NO_PAGE_MAPPED: u8 = 1;
+#[cfg(unix)]
+const ADVICE_REFUSED: u8 = 2;
 
 /// The marker: [`UNSET`] until the first use chooses a page or [`FALLBACK`], then fixed for
 /// the life of the process (and inherited by its children, whose copy of the page is zero).
@@ -72,6 +81,104 @@ static MARKER: AtomicPtr<AtomicU64> = AtomicPtr::new(core::ptr::addr_of!(UNSET).
 #[must_use]
 pub fn fork_generation() -> u64 {
     (tag() >> 1) - 1
+}
+
+/// How this process learns that it is a forked child: the marker its first use of the
+/// engine chose, fixed for the life of the process. What each way sees is in the [crate
+/// documentation](crate#fork); `Display` says it in one line, and every format's `Policy`
+/// reports it.
+///
+/// ```
+/// use tick_sequence::ForkDetection;
+///
+/// let _ = tick_sequence::fork_generation(); // the first use chooses
+/// let detection = tick_sequence::fork_detection();
+/// # #[cfg(all(target_os = "linux", not(miri)))]
+/// assert_eq!(detection, ForkDetection::WipeOnForkPage);
+/// println!("{detection}");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ForkDetection {
+    /// Nothing in this process has used the engine yet: the first use chooses.
+    NotChosen,
+    /// A page advised `MADV_WIPEONFORK` (Linux 4.14 and later), which the kernel hands a
+    /// child zeroed: every child is seen, however it was created.
+    WipeOnForkPage,
+    /// The `pthread_atfork` fallback: only children of the C library's `fork` are seen, once
+    /// the handlers registered before this crate's have run. A child made by `_Fork` or a
+    /// raw `clone` is not: it continues the parent's sequences, repeating their ids, and may
+    /// wait forever on a lock that a thread of the parent held.
+    AtForkHandler {
+        /// Why the page was not used.
+        reason: FallbackReason,
+    },
+    /// No `fork` on this target (Windows, wasm32), or none under Miri.
+    NoFork,
+}
+
+/// Why [`ForkDetection::AtForkHandler`] was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FallbackReason {
+    /// The page could not be mapped at the first use: a tight `RLIMIT_AS`, or memory
+    /// exhausted at that moment.
+    NoPageMapped,
+    /// The kernel refused `MADV_WIPEONFORK` (before Linux 4.14, or a sandbox that filters
+    /// it), or this is not Linux.
+    AdviceRefused,
+}
+
+/// One line: `a wipe-on-fork page: every child is seen`.
+impl fmt::Display for ForkDetection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ForkDetection::NotChosen => f.write_str("not chosen yet (chosen at the first id)"),
+            ForkDetection::WipeOnForkPage => {
+                f.write_str("a wipe-on-fork page: every forked child is seen")
+            }
+            ForkDetection::AtForkHandler { reason } => {
+                let why = match reason {
+                    FallbackReason::NoPageMapped => "no page could be mapped at the first use",
+                    FallbackReason::AdviceRefused => "the kernel offers no wipe-on-fork page",
+                };
+                write!(
+                    f,
+                    "the pthread_atfork fallback ({why}): children of fork are seen, those of \
+                     _Fork or a raw clone are not"
+                )
+            }
+            ForkDetection::NoFork => f.write_str("none needed: no fork on this target"),
+        }
+    }
+}
+
+/// How this process detects a fork: see [`ForkDetection`].
+///
+/// ```
+/// println!("fork detection: {}", tick_sequence::fork_detection());
+/// ```
+#[must_use]
+pub fn fork_detection() -> ForkDetection {
+    #[cfg(all(unix, not(miri)))]
+    {
+        let marker = MARKER.load(Ordering::Acquire);
+        if marker == core::ptr::addr_of!(UNSET).cast_mut() {
+            ForkDetection::NotChosen
+        } else if marker == core::ptr::addr_of!(FALLBACK).cast_mut() {
+            let reason = match FALLBACK_REASON.load(Ordering::Relaxed) {
+                NO_PAGE_MAPPED => FallbackReason::NoPageMapped,
+                _ => FallbackReason::AdviceRefused,
+            };
+            ForkDetection::AtForkHandler { reason }
+        } else {
+            ForkDetection::WipeOnForkPage
+        }
+    }
+    #[cfg(not(all(unix, not(miri))))]
+    {
+        ForkDetection::NoFork
+    }
 }
 
 /// The current epoch as a lock tag: `(generation + 1) << 1`, even and never 0, so that a lock
@@ -174,6 +281,8 @@ fn wipe_on_fork_page() -> Option<*mut AtomicU64> {
         )
     };
     if address == libc::MAP_FAILED {
+        // A tight RLIMIT_AS, or memory exhausted at that moment.
+        FALLBACK_REASON.store(NO_PAGE_MAPPED, Ordering::Relaxed);
         return None;
     }
     fork_point(Step::PageAdvised);
@@ -185,6 +294,7 @@ fn wipe_on_fork_page() -> Option<*mut AtomicU64> {
         unsafe {
             libc::munmap(address, page)
         };
+        FALLBACK_REASON.store(ADVICE_REFUSED, Ordering::Relaxed);
         return None;
     }
     // A fresh anonymous page is zeroed and aligned to a page, so it holds a valid AtomicU64 of
@@ -194,6 +304,7 @@ fn wipe_on_fork_page() -> Option<*mut AtomicU64> {
 
 #[cfg(any(all(unix, not(target_os = "linux")), miri))]
 fn wipe_on_fork_page() -> Option<*mut AtomicU64> {
+    FALLBACK_REASON.store(ADVICE_REFUSED, Ordering::Relaxed);
     None
 }
 
@@ -352,6 +463,72 @@ mod tests {
             .filter(|c| pairs.iter().any(|p| p == *c))
             .count();
         println!("PROBE shared={shared}");
+    }
+
+    /// A first use that cannot map its page (a tight `RLIMIT_AS`) takes the `pthread_atfork`
+    /// fallback for life: [`fork_detection`](crate::fork_detection) says so, and why, so that
+    /// a policy written by such a process shows it.
+    #[test]
+    fn a_first_use_without_memory_for_the_page_reports_the_fallback() {
+        const LIMITED: &str = "TICK_SEQUENCE_RLIMIT_AS";
+        if std::env::var_os(LIMITED).is_some() {
+            let page = 4096;
+            let statm = std::fs::read_to_string("/proc/self/statm").expect("statm");
+            let pages: u64 = statm.split(' ').next().unwrap().parse().unwrap();
+            let mut old = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: `old` is a valid out pointer; the new limit is a valid value.
+            #[allow(unsafe_code)]
+            unsafe {
+                assert_eq!(libc::getrlimit(libc::RLIMIT_AS, &mut old), 0);
+                let tight = libc::rlimit {
+                    rlim_cur: pages * page,
+                    rlim_max: old.rlim_max,
+                };
+                assert_eq!(libc::setrlimit(libc::RLIMIT_AS, &tight), 0);
+            }
+            let _ = crate::fork_generation();
+            let detection = crate::fork_detection();
+            // SAFETY: as above; the soft limit goes back to what it was.
+            #[allow(unsafe_code)]
+            unsafe {
+                assert_eq!(libc::setrlimit(libc::RLIMIT_AS, &old), 0);
+            }
+            println!("DETECTION {detection:?}: {detection}");
+            return;
+        }
+        let output = Command::new(std::env::current_exe().expect("the test binary"))
+            .args([
+                "--exact",
+                "fork::tests::a_first_use_without_memory_for_the_page_reports_the_fallback",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(LIMITED, "1")
+            .output()
+            .expect("the probe runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            stdout.contains(
+                "DETECTION AtForkHandler { reason: NoPageMapped }: the pthread_atfork fallback \
+                 (no page could be mapped at the first use): children of fork are seen, those of \
+                 _Fork or a raw clone are not"
+            ),
+            "{stdout}"
+        );
+        // Without the limit, the page: this process's own first use.
+        let _ = crate::fork_generation();
+        assert_eq!(
+            crate::fork_detection(),
+            crate::ForkDetection::WipeOnForkPage
+        );
     }
 
     #[test]

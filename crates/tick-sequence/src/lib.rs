@@ -66,7 +66,14 @@
 //!
 //! Out of scope everywhere: a `vfork` child (it shares the parent's memory until it calls
 //! `exec`, so it must not call into this crate), and, on the fallback, a raw `clone` system
-//! call or `_Fork`.
+//! call or `_Fork`: such a child continues the parent's sequences, repeating their ids, and
+//! may wait forever on a lock that a thread of the parent held at the fork.
+//!
+//! The first use chooses, once for the life of the process: a Linux process whose first use
+//! cannot map the page (a tight `RLIMIT_AS`) keeps the fallback even if memory frees up
+//! later. [`fork_detection`] tells which was chosen, and why, and every format's
+//! [`Policy`] reports it (`fork detection: …`), so a process on the fallback shows it where
+//! its policy is logged.
 //!
 //! **A fork while other threads use the sequence.** The child is a copy taken at an
 //! arbitrary instant: the lock may be held, and other threads may be waiting for it, by
@@ -129,7 +136,7 @@ mod sequence;
 
 #[cfg(not(any(loom, all(target_arch = "wasm32", target_os = "unknown"))))]
 pub use clock::boot_clock_ns;
-pub use fork::fork_generation;
+pub use fork::{FallbackReason, ForkDetection, fork_detection, fork_generation};
 #[cfg(not(loom))]
 pub use policy::{CLOCK, COARSE_CLOCK, Policy, RULE, RULE_VERSION};
 #[cfg(not(loom))]

@@ -64,9 +64,17 @@ pub const COARSE_CLOCK: &str = CLOCK;
 /// assert_eq!(POLICY.rule_version, tick_sequence::RULE_VERSION);
 /// assert!(POLICY.to_string().starts_with("ULID layout 1 (48-bit Unix milliseconds, 80-bit counter)"));
 /// ```
+///
+/// How this process detects a fork ([`fork_detection`](crate::fork_detection)) is not a
+/// field, since it is known only once the process runs: `Display` and `serde` add it after
+/// the fields, as `fork detection: …` and `"fork_detection"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
+#[allow(
+    clippy::manual_non_exhaustive,
+    reason = "the private field is where serde writes the fork detection, not a seal"
+)]
 pub struct Policy {
     /// The format's name.
     pub format: &'static str,
@@ -94,6 +102,13 @@ pub struct Policy {
     pub package: &'static str,
     /// Its version.
     pub version: &'static str,
+    /// How this process detects a fork, when serialized: the one line of
+    /// [`fork_detection`](crate::fork_detection), read as the policy is written.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "fork_detection", serialize_with = "fork_detection")
+    )]
+    fork_detection: (),
 }
 
 impl Policy {
@@ -140,17 +155,19 @@ impl Policy {
             rule_version: RULE_VERSION,
             package,
             version,
+            fork_detection: (),
         }
     }
 }
 
 /// One line: `ULID layout 1 (…); tick 1000000 ns; counter 80 bits, …; clock: …; rule 1: …;
-/// tick-ulid 0.1.0`.
+/// tick-ulid 0.1.0; fork detection: …`.
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} layout {} ({}); tick {} ns; counter {} bits, {}; clock: {}; rule {}: {}; {} {}",
+            "{} layout {} ({}); tick {} ns; counter {} bits, {}; clock: {}; rule {}: {}; {} {}; \
+             fork detection: {}",
             self.format,
             self.layout_version,
             self.layout,
@@ -161,9 +178,16 @@ impl fmt::Display for Policy {
             self.rule_version,
             self.rule,
             self.package,
-            self.version
+            self.version,
+            crate::fork_detection()
         )
     }
+}
+
+/// The line of [`fork_detection`](crate::fork_detection) now.
+#[cfg(feature = "serde")]
+fn fork_detection<S: serde::Serializer>(_: &(), serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&crate::fork_detection())
 }
 
 /// `"random"` or `"zero"`.
