@@ -37,10 +37,20 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
         &["tick-sequence", "id-text", "thiserror", "serde"],
     ),
     // The lease: the one crate that may use another of the family's formats, and the one
-    // place with a PostgreSQL client.
+    // place with a PostgreSQL client; and its TLS (`sslmode`): rustls with the ring provider,
+    // the maintained rustls connector for `postgres`, and the OS trust store for
+    // `sslrootcert=system`.
     (
         "snowflake-lease",
-        &["tick-snowflake", "tick-sequence", "thiserror", "postgres"],
+        &[
+            "tick-snowflake",
+            "tick-sequence",
+            "thiserror",
+            "postgres",
+            "rustls",
+            "tokio-postgres-rustls",
+            "rustls-native-certs",
+        ],
     ),
     (
         "content-id",

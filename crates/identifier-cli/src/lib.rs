@@ -169,7 +169,11 @@ enum Command {
         ///
         /// CONNECTION is a libpq connection string: a URL (postgresql://user@host/db) or
         /// key=value pairs (host=/run/postgresql dbname=app user=app; a host starting with /
-        /// is the directory of a Unix socket). No TLS. The table is created if missing.
+        /// is the directory of a Unix socket). TLS as libpq's sslmode asks: disable, prefer
+        /// (the default: TLS if the server offers it, unverified), require (TLS, unverified),
+        /// verify-ca (the certificate checked against sslrootcert, a PEM file of the CA), or
+        /// verify-full (the host name too; sslrootcert=system for the system's trust store);
+        /// none over a Unix socket. The table is created if missing.
         ///
         /// No worker id to be had (the server unreachable, every worker id held): exit
         /// status 1. Each id is written and flushed as soon as it is made. While the lease is

@@ -5,7 +5,6 @@
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader, Read};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::PoisonError;
 use std::sync::mpsc::{self, Receiver};
@@ -15,7 +14,7 @@ use std::time::{Duration, Instant};
 use postgres::{Client, NoTls};
 use snowflake::SnowflakeId;
 use snowflake_lease::{LeaseConfig, LeasedGenerator};
-use test_support::generated::{assert_strictly_increasing, unix_ms};
+use test_support::generated::assert_strictly_increasing;
 use test_support::lease_table::hold_all_but;
 use test_support::postgres::shared;
 
@@ -441,15 +440,6 @@ fn closing_the_output_of_a_forever_run_releases_the_lease() {
         )
         .unwrap();
     assert_eq!((row.get::<_, bool>(0), row.get::<_, i64>(1)), (true, 1));
-}
-
-/// Sends `signal` to every process of the group `group`.
-fn signal_group(group: u32, signal: i32) {
-    let group = i32::try_from(group).expect("a pid fits an i32");
-    // SAFETY: kill has no memory preconditions; a negative pid names a process group, here
-    // the one the test created for its child.
-    let result = unsafe { libc::kill(-group, signal) };
-    assert_eq!(result, 0, "kill: {}", std::io::Error::last_os_error());
 }
 
 #[test]

@@ -10,9 +10,11 @@ use std::sync::Arc;
 
 use postgres::config::Host;
 
+use crate::connection_string::split_tls_keys;
 use crate::error::{LeaseError, describe};
 use crate::event::{LeaseEvent, OnEvent};
 use crate::table::Table;
+use crate::tls;
 
 /// The table name used unless [`LeaseConfig::table`] sets another.
 pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
@@ -20,8 +22,12 @@ pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
 /// The shortest ttl: renewals every ttl/3 must fit a round trip and a retry or two.
 const MIN_TTL: Duration = Duration::from_millis(300);
 
-/// The longest ttl, skew and timeout: a day keeps every millisecond count far inside an `i64`.
+/// The longest ttl and skew: a day keeps every millisecond count far inside an `i64`.
 const MAX_SETTING: Duration = Duration::from_secs(86_400);
+
+/// The longest acquire timeout: twice the longest ttl plus the longest skew, the default's
+/// largest value, and far inside PostgreSQL's `statement_timeout` (24.8 days).
+const MAX_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3 * 86_400);
 
 /// Where the lease table is and how a lease is kept: the input of
 /// [`LeasedGenerator::acquire`](crate::LeasedGenerator::acquire).
@@ -69,20 +75,55 @@ impl LeaseConfig {
     pub const DEFAULT_TTL: Duration = Duration::from_secs(10);
 
     /// A configuration for the server and database of `connection`, a libpq connection
-    /// string: a URL (`postgresql://user@host/db`) or `key=value` pairs (`host=/run/postgresql
-    /// dbname=app`; a `host` starting with `/` is a Unix socket directory). Parsed by
-    /// [`postgres::Config`]'s `FromStr` at acquire.
+    /// string: a URL (`postgresql://user@host/db?sslmode=verify-full`) or `key=value` pairs
+    /// (`host=/run/postgresql dbname=app`; a `host` starting with `/` is a Unix socket
+    /// directory), with libpq's quoting (`'…'`, `\`) and percent-encoding. Parsed at acquire,
+    /// by [`postgres::Config`]'s `FromStr` but for the two TLS keys, which the lease reads
+    /// itself:
+    ///
+    /// - `sslmode`, as in libpq:
+    ///   - `disable`: no TLS.
+    ///   - `prefer` (the default), or `allow`: TLS when the server offers it, a plain connection
+    ///     when it declines. The server's certificate is not checked unless root certificates
+    ///     are given (then as with `verify-ca`): this keeps out passive eavesdroppers only, since
+    ///     anyone on the path can answer "no TLS" or present a certificate of their own. `allow`
+    ///     tries TLS first too (libpq tries a plain connection first). A failed handshake is an
+    ///     error, not a fallback to a plain connection.
+    ///   - `require`: TLS or an error (`server does not support TLS`); the certificate is not
+    ///     checked, unless root certificates are given (then as with `verify-ca`, as in libpq).
+    ///   - `verify-ca`: TLS, and the server's certificate must chain to a root certificate
+    ///     (within its dates, for server authentication); its host names are not checked.
+    ///   - `verify-full`: as `verify-ca`, and the certificate must name the `host` connected to
+    ///     (a DNS name, or an IP address for a `host` written as one). Use this one against
+    ///     anyone able to intercept the connection; with `hostaddr`, `host` is the name checked.
+    /// - `sslrootcert`: a PEM file of the root (CA) certificates to trust; or `system`, the
+    ///   operating system's trust store (on Linux OpenSSL's files, `SSL_CERT_FILE` and
+    ///   `SSL_CERT_DIR` honoured), which, as in libpq, makes `verify-full` the default and
+    ///   refuses the other modes. Not given: libpq's `~/.postgresql/root.crt` if it exists.
+    ///   Read at acquire: a file that is missing, or holds no certificate, fails acquire.
+    ///
+    /// Over a Unix socket, `sslmode` is ignored, as in libpq: the server offers no TLS there.
+    /// TLS is rustls's (TLS 1.2 and 1.3): it reads host names from the certificate's
+    /// `subjectAltName` only (not the common name) and refuses a CA certificate as a server's,
+    /// so a self-signed server certificate fails `verify-ca`; sign it with a CA. Client
+    /// certificates (`sslcert`, `sslkey`) and revocation lists (`sslcrl`) are refused, naming
+    /// the key; so is any key `postgres` does not know. Errors name the key and its value,
+    /// never the rest of the string, which may hold a password.
     ///
     /// The lease adds to it: a connect timeout and a `tcp_user_timeout` of at most ttl/3, TCP
     /// keepalives, `statement_timeout` (through `options`) of ttl/3, and the
-    /// `application_name` `snowflake-lease` unless one is given. No TLS: use a Unix socket, a
-    /// private network or a local proxy.
+    /// `application_name` `snowflake-lease` unless one is given.
     ///
     /// # Examples
     ///
     /// ```
-    /// let config = snowflake_lease::LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
-    /// # let _ = config;
+    /// // A Unix socket: no TLS.
+    /// let local = snowflake_lease::LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
+    /// // A managed service: TLS, the certificate checked against its CA and the host name.
+    /// let managed = snowflake_lease::LeaseConfig::new(
+    ///     "postgresql://app@db.example.com/app?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem",
+    /// );
+    /// # let _ = (local, managed);
     /// ```
     #[must_use]
     pub fn new(connection: &str) -> LeaseConfig {
@@ -180,8 +221,8 @@ impl LeaseConfig {
     /// waiting for peers that create the table at the same moment, claiming, and waiting for
     /// the first ceiling (about the maximum clock skew). Past it, acquire fails with
     /// [`LeaseError::Unanswered`] and the lease, if it comes, is released. Release and drop
-    /// wait at most this long too. More than the maximum clock skew, at most a day; default
-    /// twice the ttl plus the maximum clock skew.
+    /// wait at most this long too. More than the maximum clock skew, at most three days;
+    /// default twice the ttl plus the maximum clock skew.
     ///
     /// # Examples
     ///
@@ -240,16 +281,26 @@ impl LeaseConfig {
     pub(crate) fn settings(&self) -> Result<Settings, LeaseError> {
         let table = Table::parse(&self.table)?;
         let acquire_timeout = self.effective_acquire_timeout();
-        for (setting, value) in [
-            ("ttl", self.ttl),
-            ("max_clock_skew", self.max_clock_skew),
-            ("acquire_timeout", acquire_timeout),
+        for (setting, value, max, rule) in [
+            ("ttl", self.ttl, MAX_SETTING, "at most 86400s (a day)"),
+            (
+                "max_clock_skew",
+                self.max_clock_skew,
+                MAX_SETTING,
+                "at most 86400s (a day)",
+            ),
+            (
+                "acquire_timeout",
+                acquire_timeout,
+                MAX_ACQUIRE_TIMEOUT,
+                "at most 259200s (three days)",
+            ),
         ] {
-            if value > MAX_SETTING {
+            if value > max {
                 return Err(LeaseError::Setting {
                     setting,
                     value,
-                    rule: "at most 86400s (a day)",
+                    rule,
                 });
             }
         }
@@ -268,11 +319,12 @@ impl LeaseConfig {
                 rule: "more than max_clock_skew, which acquire waits for",
             });
         }
-        let mut client = postgres::Config::from_str(&self.connection).map_err(|error| {
-            LeaseError::ConnectionString {
+        let (rest, tls_keys) = split_tls_keys(&self.connection)
+            .map_err(|reason| LeaseError::ConnectionString { reason })?;
+        let mut client =
+            postgres::Config::from_str(&rest).map_err(|error| LeaseError::ConnectionString {
                 reason: describe(&error),
-            }
-        })?;
+            })?;
         let timeout = third;
         if client
             .get_connect_timeout()
@@ -309,10 +361,15 @@ impl LeaseConfig {
         if client.get_application_name().is_none() {
             client.application_name("snowflake-lease");
         }
-        let target = target(&client);
+        let (tls, sslmode) = tls::configure(&tls_keys, &mut client)?;
+        let mut target = target(&client);
+        if let Some(sslmode) = sslmode {
+            target.push_str(&format!(" sslmode={sslmode}"));
+        }
         Ok(Settings {
             client,
             target,
+            tls,
             table,
             ttl: self.ttl,
             margin,
@@ -368,6 +425,8 @@ impl fmt::Debug for LeaseConfig {
 /// A checked [`LeaseConfig`], as the renewal thread uses it.
 pub(crate) struct Settings {
     pub(crate) client: postgres::Config,
+    /// The TLS connector for `client.connect`, as `sslmode` and `sslrootcert` ask.
+    pub(crate) tls: tls::Connector,
     /// Where the server is, for error messages (no password).
     pub(crate) target: String,
     pub(crate) table: Table,
@@ -419,4 +478,32 @@ fn target(config: &postgres::Config) -> String {
         target.push_str(&format!(" user={user}"));
     }
     target
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_apply_the_tls_keys() {
+        let config = LeaseConfig::new("host=db.internal dbname=app sslmode=require");
+        let settings = config.settings().unwrap();
+        assert_eq!(
+            settings.client.get_ssl_mode(),
+            postgres::config::SslMode::Require
+        );
+        assert!(
+            settings.target.ends_with("sslmode=require"),
+            "{}",
+            settings.target
+        );
+        // Unix sockets: no TLS, as in libpq.
+        let config = LeaseConfig::new("host=/run/postgresql sslmode=require");
+        let settings = config.settings().unwrap();
+        assert_eq!(
+            settings.client.get_ssl_mode(),
+            postgres::config::SslMode::Disable
+        );
+        assert!(!settings.target.contains("sslmode"), "{}", settings.target);
+    }
 }

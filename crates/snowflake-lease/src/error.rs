@@ -134,6 +134,14 @@ pub enum LeaseError {
         /// What is wrong with it, from the parser.
         reason: String,
     },
+    /// The connection string's TLS settings cannot be used: the root certificates of
+    /// `sslrootcert` cannot be read or hold no certificate, or a verifying `sslmode` has none
+    /// to check against.
+    #[error("TLS settings of the PostgreSQL connection string cannot be used: {reason}")]
+    Tls {
+        /// What is wrong, naming the setting and the file.
+        reason: String,
+    },
     /// The table name is not a plain or schema-qualified SQL identifier.
     #[error(
         "invalid lease table name {name:?}: {reason} (expected `name` or `schema.name`, each of ASCII letters, digits and `_`, not starting with a digit, at most 63 bytes)"

@@ -128,7 +128,7 @@ impl LeasedGenerator {
     ///
     /// match LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql")) {
     ///     Ok(generator) => println!("worker id {}", generator.worker_id()),
-    ///     Err(LeaseError::AllHeld { table, held }) => eprintln!("{table}: {held} held, retry later"),
+    ///     Err(LeaseError::AllHeld { table, held, .. }) => eprintln!("{table}: {held} held, retry later"),
     ///     Err(error) => eprintln!("{error}"),
     /// }
     /// ```
@@ -179,6 +179,22 @@ impl LeasedGenerator {
         self.inner.worker_id()
     }
 
+    /// The most ids one [`fill`](Self::fill) can serve: 4096 a millisecond from the clock
+    /// to the lead above it, plus one millisecond. A larger batch is refused at once
+    /// ([`Error::BatchTooLarge`]); a batch this large is served only if the lease's ceiling is
+    /// a full lead ahead at that moment, so fill in smaller batches.
+    ///
+    /// ```no_run
+    /// # use snowflake_lease::{LeaseConfig, LeasedGenerator};
+    /// let generator = LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql"))?;
+    /// assert_eq!(generator.max_batch(), (6_666 + 1) * 4096); // the default ttl's lead
+    /// # Ok::<(), snowflake_lease::LeaseError>(())
+    /// ```
+    #[must_use]
+    pub fn max_batch(&self) -> usize {
+        self.batch_limit
+    }
+
     /// The next id, from the wall clock (or the lease's floor, if the clock is below it).
     ///
     ///
@@ -217,7 +233,8 @@ impl LeasedGenerator {
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds), raised to the
     /// lease's floor: [`SnowflakeIdGenerator::generate_at`] with the checks of
-    /// [`generate`](Self::generate).
+    /// [`generate`](Self::generate). A reading outside the Snowflake range is
+    /// [`Error::Timestamp`], as for a plain generator, whatever the floor.
     ///
     /// The reading moves the sequence like a real one: a reading beyond the high-water mark
     /// is refused, and later calls stay refused until the mark passes it.
@@ -238,6 +255,9 @@ impl LeasedGenerator {
     /// ```
     pub fn generate_at(&self, timestamp_ms: u64) -> Result<SnowflakeId, Error> {
         self.check_lease()?;
+        // A reading outside the Snowflake range is an error as given, as for a plain
+        // generator, before it is raised to the floor.
+        SnowflakeId::from_parts(timestamp_ms, 0, 0).map_err(Error::Timestamp)?;
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
         self.inner
             .generate_capped(timestamp_ms.max(self.floor_ms), ceiling)

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use postgres::{Client, NoTls};
+use postgres::Client;
 use tick_sequence::{boot_clock_ns, random_bits};
 
 use snowflake::SnowflakeId;
@@ -547,7 +547,7 @@ fn format_lost(table: &str, worker_id: u16) -> String {
 fn connect(settings: &Settings) -> Result<Client, LeaseError> {
     settings
         .client
-        .connect(NoTls)
+        .connect(settings.tls.clone())
         .map_err(|error| LeaseError::Connect {
             target: settings.target.clone(),
             detail: describe(&error),

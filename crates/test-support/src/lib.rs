@@ -20,7 +20,8 @@
 //! - [`arbitrary_checks`]: `Arbitrary` ids from fixed bytes, in order, and their size hints.
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
-//! - [`postgres`]: a throwaway PostgreSQL server for the database tests.
+//! - [`postgres`]: throwaway PostgreSQL servers for the database tests: a primary, a streaming
+//!   replica of it, a crash, a promotion.
 //! - `lease_table` (feature `postgres`): statements on a Snowflake lease table.
 
 pub mod arbitrary_checks;

@@ -1,0 +1,90 @@
+//! `identifier snowflake --lease` over TLS: the connection string's `sslmode` and
+//! `sslrootcert` reach the lease as they are. A server with `ssl=on` on 127.0.0.1 and a
+//! certificate of a throwaway authority that `openssl` makes for this test (for `localhost`).
+#![cfg(unix)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use snowflake::SnowflakeId;
+use test_support::postgres::{Pki, TcpCluster};
+
+/// A directory of the test's own, removed at the end.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn identifier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+#[test]
+fn verify_full_leases_over_tls_and_a_wrong_host_name_is_exit_status_1_naming_it() {
+    let dir =
+        TempDir(std::env::temp_dir().join(format!("identifier-cli-tls-{}", std::process::id())));
+    std::fs::create_dir_all(&dir.0).expect("a temporary directory");
+    let pki = Pki::generate(&dir.0);
+    let server = TcpCluster::start(Some((&pki.server_cert, &pki.server_key)));
+    let ca = pki.ca.to_str().expect("a UTF-8 path");
+    let tls = format!("sslmode=verify-full sslrootcert={ca}");
+
+    let connection = server.connection_string("localhost", "postgres", &tls);
+    let args = [
+        "snowflake",
+        "--lease",
+        &connection,
+        "--lease-table",
+        "cli_lease_tls",
+        "-n",
+        "3",
+    ];
+    let output = identifier(&args);
+    let stderr = text(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stderr}\nserver log:\n{}",
+        server.log()
+    );
+    let ids: Vec<SnowflakeId> = text(&output.stdout)
+        .lines()
+        .map(|line| line.parse().expect("a Snowflake id"))
+        .collect();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{ids:?}");
+
+    // The certificate names localhost and 127.0.0.1, not db.example.
+    let connection = server.connection_string("db.example", "postgres", &tls);
+    let args = [
+        "snowflake",
+        "--lease",
+        &connection,
+        "--lease-table",
+        "cli_lease_tls",
+        "-n",
+        "3",
+    ];
+    let output = identifier(&args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    for part in [
+        "identifier: error: could not connect to PostgreSQL (host=db.example",
+        "sslmode=verify-full",
+        "it is not valid for the host name \"db.example\"",
+    ] {
+        assert!(stderr.contains(part), "{part:?} not in: {stderr}");
+    }
+}
