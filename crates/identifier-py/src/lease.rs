@@ -20,7 +20,7 @@ use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
-use crate::snowflake_generator::{CHUNK, generated_ids, past_u64};
+use crate::snowflake_generator::{generated_ids, past_u64};
 
 create_exception!(
     identifier,
@@ -44,6 +44,9 @@ create_exception!(
 /// The range of `ttl_s`, in seconds: the crate's (300 ms to a day).
 const TTL_RANGE_S: (f64, f64) = (0.3, 86_400.0);
 const TTL_RULE: &str = "a lease lasts 0.3 to 86400 seconds";
+/// The range of `max_clock_skew_s`, in seconds: the crate's (up to a day).
+const SKEW_RANGE_S: (f64, f64) = (0.0, 86_400.0);
+const SKEW_RULE: &str = "a clock skew is 0 to 86400 seconds";
 
 /// The Python error of an acquire: `ValueError` naming the argument for a bad one,
 /// `LeaseError` for the rest (the server, the table, all held).
@@ -53,9 +56,16 @@ fn acquire_error(error: snowflake_lease::LeaseError) -> PyErr {
             "dsn is not a valid PostgreSQL connection string (key=value pairs or a \
              postgresql:// URL): {reason}"
         )),
+        snowflake_lease::LeaseError::Tls { reason } => PyValueError::new_err(format!(
+            "dsn's TLS settings (sslmode, sslrootcert) cannot be used: {reason}"
+        )),
         error @ snowflake_lease::LeaseError::TableName { .. } => {
             PyValueError::new_err(format!("table is not valid: {error}"))
         }
+        error @ snowflake_lease::LeaseError::Setting {
+            setting: "max_clock_skew",
+            ..
+        } => PyValueError::new_err(format!("max_clock_skew_s is out of range: {error}")),
         error @ (snowflake_lease::LeaseError::TtlTooSmall { .. }
         | snowflake_lease::LeaseError::Setting { .. }) => {
             PyValueError::new_err(format!("ttl_s is out of range: {error}"))
@@ -87,6 +97,7 @@ pub(crate) fn leased(
     dsn: &Bound<'_, PyAny>,
     table: &Opt<'_>,
     ttl_s: &Opt<'_>,
+    max_clock_skew_s: &Opt<'_>,
 ) -> PyResult<LeasedSnowflakeIdGenerator> {
     let dsn = args::string(dsn, "dsn")?;
     let mut config = LeaseConfig::new(&dsn);
@@ -97,7 +108,16 @@ pub(crate) fn leased(
     if let Some(ttl_s) = ttl_s.given() {
         config = config.ttl(args::seconds(ttl_s, "ttl_s", TTL_RANGE_S, TTL_RULE)?);
     }
-    // A few round trips, up to twice the ttl against a server that does not answer.
+    if let Some(skew) = max_clock_skew_s.given() {
+        config = config.max_clock_skew(args::seconds(
+            skew,
+            "max_clock_skew_s",
+            SKEW_RANGE_S,
+            SKEW_RULE,
+        )?);
+    }
+    // A few round trips and about the skew, up to the acquire timeout (twice the ttl plus the
+    // skew) against a server that does not answer.
     let generator = py
         .detach(|| LeasedGenerator::acquire(&config))
         .map_err(acquire_error)?;
@@ -136,8 +156,9 @@ pub(crate) fn leased(
 /// `state` is a dict (`identifier.LeaseState`): `worker_id`, `generation` (incremented by
 /// every acquisition of the row), `table`, `floor_ms` and `high_water_ms` (the range of
 /// timestamps, in ms since the Unix epoch, this holder may serve now), `took_over_ahead`,
-/// `lost`, `time_left_s` (float, or None once expired or lost) and `last_renewal_error` (str,
-/// or None after a successful renewal).
+/// `lost`, `time_left_s` (float, or None once expired or lost), `last_renewal_error` (str,
+/// or None after a successful renewal), `forked`, `clock_ahead_ms`, and the counts
+/// `renewals`, `late_renewals`, `failed_renewals` and `refused`.
 #[pyclass(frozen, module = "identifier", name = "LeasedSnowflakeIdGenerator")]
 pub(crate) struct LeasedSnowflakeIdGenerator {
     worker_id: u16,
@@ -170,7 +191,9 @@ impl LeasedSnowflakeIdGenerator {
                 _,
             ) => LeaseError::new_err(error.to_string()),
             (Error::Timestamp(_), Some(value)) => args::out_of_range("timestamp_ms", value, error),
-            (Error::Timestamp(_), None) => PyValueError::new_err(error.to_string()),
+            (Error::Timestamp(_) | Error::BatchTooLarge { .. }, None) => {
+                PyValueError::new_err(error.to_string())
+            }
             (error, _) => PyRuntimeError::new_err(error.to_string()),
         }
     }
@@ -199,7 +222,10 @@ impl LeasedSnowflakeIdGenerator {
 
     /// The lease as it stands, a dict (`identifier.LeaseState`): `worker_id`, `generation`,
     /// `table`, `floor_ms`, `high_water_ms`, `took_over_ahead`, `lost`, `time_left_s` (None
-    /// once expired or lost) and `last_renewal_error` (None after a successful renewal).
+    /// once expired or lost, and in a forked child), `last_renewal_error` (None after a
+    /// successful renewal), `forked` (a child forked after the lease was acquired: the lease
+    /// is the parent's), `clock_ahead_ms` (this host's clock minus the database's at the last
+    /// renewal), and the counts `renewals`, `late_renewals`, `failed_renewals` and `refused`.
     ///
     /// Raises `LeaseError` after `release()`.
     #[getter]
@@ -218,6 +244,12 @@ impl LeasedSnowflakeIdGenerator {
             state.time_left.map(|left| left.as_secs_f64()),
         )?;
         dict.set_item("last_renewal_error", state.last_renewal_error)?;
+        dict.set_item("forked", state.forked)?;
+        dict.set_item("clock_ahead_ms", state.clock_ahead_ms)?;
+        dict.set_item("renewals", state.renewals)?;
+        dict.set_item("late_renewals", state.late_renewals)?;
+        dict.set_item("failed_renewals", state.failed_renewals)?;
+        dict.set_item("refused", state.refused)?;
         Ok(dict)
     }
 
@@ -269,12 +301,14 @@ impl LeasedSnowflakeIdGenerator {
     }
 
     /// `n` new ids, in increasing order: the ids of `n` calls to `generate()`, with one clock
-    /// reading and one check of the lease per 1024 ids, generated with the GIL released.
+    /// reading and one check of the lease, generated with the GIL released.
     ///
     /// Raises `LeaseError` as `generate` does (a batch that borrows milliseconds beyond the
     /// high-water mark is refused too, and its ids are used up), `TypeError` if `n` is not an
-    /// int, `ValueError` if it is negative or the clock is out of range, and `MemoryError` if
-    /// the ids do not fit in memory.
+    /// int, `ValueError` if it is negative, larger than any ceiling leaves room for (4096 ids
+    /// a millisecond over the lease's lead: 27,308,032 with the default ttl; nothing is
+    /// used up) or the clock is out of range, and `MemoryError` if the ids do not fit in
+    /// memory.
     #[pyo3(signature = (n, /))]
     fn generate_ids<'py>(
         &self,
@@ -289,9 +323,9 @@ impl LeasedSnowflakeIdGenerator {
             |ids| {
                 let slot = self.slot.read().unwrap_or_else(PoisonError::into_inner);
                 let generator = slot.as_ref().ok_or(None)?;
-                ids.chunks_mut(CHUNK)
-                    .try_for_each(|chunk| generator.fill(chunk))
-                    .map_err(Some)
+                // One fill: it refuses at once a batch no ceiling leaves room for, and checks
+                // every id against the ceiling.
+                generator.fill(ids).map_err(Some)
             },
             |error| match error {
                 None => LeaseError::new_err(released_message(self.worker_id)),

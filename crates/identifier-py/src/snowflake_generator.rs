@@ -10,7 +10,7 @@ use crate::exact::Int;
 use crate::lease::{self, LeasedSnowflakeIdGenerator};
 
 /// Ids generated per lock of the sequence in a batch.
-pub(crate) const CHUNK: usize = 1024;
+const CHUNK: usize = 1024;
 
 /// The Python error of a generator's error: `RuntimeError` in a forked child, `ValueError`
 /// for a timestamp out of range (`value` as the caller wrote it, or the clock's reading).
@@ -68,35 +68,43 @@ impl SnowflakeIdGenerator {
     ///
     /// `dsn` is a libpq connection string: `key=value` pairs (`host=/run/postgresql
     /// dbname=app user=app`; a `host` starting with `/` is a Unix socket directory) or a URL
-    /// (`postgresql://app@db.internal/app`). The client is pure Rust, without TLS (use a Unix
-    /// socket, a private network or a local proxy) and without libpq. `table` is a plain or
+    /// (`postgresql://app@db.internal/app`). The client is pure Rust, without libpq; TLS
+    /// follows `sslmode` and `sslrootcert` as in libpq (rustls, no system library; use
+    /// `sslmode=verify-full sslrootcert=ca.pem` against interception). `table` is a plain or
     /// schema-qualified name (ASCII letters, digits, `_`), created with its 1024 rows if
     /// missing. `ttl_s` (0.3 to 86400, an int or a float) is how long the database grants the
     /// lease after each renewal: a renewal runs every `ttl_s / 3`, and the worker id of a
     /// holder that dies is free again `ttl_s` after its last renewal. The holder stops serving
     /// `ttl_s / 10` (at most 1 s) before the database would let another process take over.
+    /// `max_clock_skew_s` (0 to 86400, default 1) is how far apart the clocks of the
+    /// PostgreSQL servers that may hold the table can be (a failover moves it to another
+    /// server's clock): a new holder starts that much, plus two renewal intervals, above the
+    /// database's clock, and waits about that long for its first ids.
     ///
     /// Acquire one per process, after any `fork`, and share it between threads. Waits for the
-    /// server with the GIL released (a few round trips; at most twice the ttl).
+    /// server with the GIL released (a few round trips and about `max_clock_skew_s`; at most
+    /// twice the ttl plus the skew).
     ///
     /// Raises `TypeError` if `dsn` or `table` is not a str or `ttl_s` not an int or a float
     /// (a bool is not); `ValueError` if `dsn` does not parse, `table` is not a valid name, or
-    /// `ttl_s` is out of range (or NaN); and `LeaseError` (a `RuntimeError`) if the server
+    /// `ttl_s` or `max_clock_skew_s` is out of range (or NaN); and `LeaseError` (a
+    /// `RuntimeError`) if the server
     /// cannot be reached (the message says where), refuses the connection or has no such
     /// database, if the table has another shape or a statement on it fails, if every worker id
     /// is held, or if the server does not answer within twice the ttl.
     #[staticmethod]
     #[pyo3(
-        signature = (dsn, *, table = Opt::Absent, ttl_s = Opt::Absent),
-        text_signature = "(dsn, *, table='snowflake_worker_lease', ttl_s=10.0)"
+        signature = (dsn, *, table = Opt::Absent, ttl_s = Opt::Absent, max_clock_skew_s = Opt::Absent),
+        text_signature = "(dsn, *, table='snowflake_worker_lease', ttl_s=10.0, max_clock_skew_s=1.0)"
     )]
     fn leased<'py>(
         py: Python<'py>,
         dsn: &Bound<'py, PyAny>,
         table: Opt<'py>,
         ttl_s: Opt<'py>,
+        max_clock_skew_s: Opt<'py>,
     ) -> PyResult<LeasedSnowflakeIdGenerator> {
-        lease::leased(py, dsn, &table, &ttl_s)
+        lease::leased(py, dsn, &table, &ttl_s, &max_clock_skew_s)
     }
 
     /// The worker id written into every id of this generator.

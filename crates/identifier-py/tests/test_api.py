@@ -83,6 +83,7 @@ def test_the_leased_generator_takes_a_dsn_and_keyword_only_options():
         ("dsn", POS, P.empty),
         ("table", KW, "snowflake_worker_lease"),
         ("ttl_s", KW, 10.0),
+        ("max_clock_skew_s", KW, 1.0),
     ]
     cls = identifier.LeasedSnowflakeIdGenerator
     assert parameters(cls.generate)[1:] == [("timestamp_ms", KW, None)]

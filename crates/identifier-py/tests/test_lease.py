@@ -79,7 +79,7 @@ def lease_error(call) -> str | None:
 
 
 def test_a_leased_generator_serves_increasing_ids_under_its_worker_id(postgres, table):
-    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     try:
         assert isinstance(generator, LeasedSnowflakeIdGenerator)
         # A new table: every row is free, and the first in order is worker id 0.
@@ -92,7 +92,10 @@ def test_a_leased_generator_serves_increasing_ids_under_its_worker_id(postgres, 
         assert increasing(ids)
         assert all(isinstance(i, int) and 0 < i < 2**63 for i in ids)
         assert {worker_of(i) for i in ids} == {generator.worker_id}
-        assert before - 1 <= extract_snowflake_timestamp_ms(ids[0]) <= now_ms() + 1_000
+        # A new holder serves from its floor, ahead of the clock, up to its ceiling.
+        state = generator.state
+        assert state["floor_ms"] > before
+        assert state["floor_ms"] <= extract_snowflake_timestamp_ms(ids[0]) <= state["high_water_ms"]
         explicit = generator.generate(timestamp_ms=now_ms())
         assert explicit > ids[-1] and worker_of(explicit) == generator.worker_id
         assert row(postgres, table, generator.worker_id)["held"]
@@ -101,19 +104,30 @@ def test_a_leased_generator_serves_increasing_ids_under_its_worker_id(postgres, 
 
 
 def test_state_and_repr_describe_the_lease(postgres, table):
+    started = now_ms()
     generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=6)
+    acquired = now_ms()
     state = generator.state
     assert set(state) == set(LeaseState.__annotations__)
     assert state["worker_id"] == generator.worker_id and state["table"] == table
     assert state["generation"] == row(postgres, table, generator.worker_id)["generation"] >= 1
-    assert state["lost"] is False and state["took_over_ahead"] is False
+    assert state["lost"] is False and state["forked"] is False
     assert state["last_renewal_error"] is None
-    # The deadline is ttl - margin (6 s - 0.6 s) after the acquire was sent.
+    # The deadline is ttl - margin (6 s - 0.6 s) after the last renewal was sent.
     assert 0 < state["time_left_s"] <= 5.4
-    # The mark runs two renewal intervals (4 s) ahead of the clock; the floor is far below it.
-    assert now_ms() + 3_000 < state["high_water_ms"] <= now_ms() + 4_100
-    assert 0 < state["floor_ms"] < now_ms()
-    assert all(isinstance(state[key], int) for key in ("generation", "floor_ms", "high_water_ms"))
+    # A new holder starts above the database's clock (the test's) at its claim, plus two
+    # renewal intervals (4 s), plus the default skew (1 s), plus 1 ms: ahead of the clock.
+    assert started + 5_001 <= state["floor_ms"] <= acquired + 5_001
+    assert state["took_over_ahead"] is True
+    # Acquire waited for a ceiling above the floor; no mark is above the clock plus 4 s.
+    assert state["floor_ms"] < state["high_water_ms"] <= now_ms() + 4_000
+    assert state["renewals"] >= 1
+    assert (state["late_renewals"], state["failed_renewals"], state["refused"]) == (0, 0, 0)
+    assert abs(state["clock_ahead_ms"]) < 1_000
+    assert all(
+        isinstance(state[key], int)
+        for key in ("generation", "floor_ms", "high_water_ms", "clock_ahead_ms", "renewals", "refused")
+    )
     description = repr(generator)
     assert description.startswith(f"<LeasedSnowflakeIdGenerator: worker_id {generator.worker_id} ")
     assert f'of "{table}"' in description and description.endswith(" left>"), description
@@ -125,8 +139,8 @@ def test_state_and_repr_describe_the_lease(postgres, table):
 
 
 def test_two_generators_get_different_worker_ids_and_release_frees_the_row(postgres, table):
-    first = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
-    second = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+    first = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
+    second = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     assert first.worker_id != second.worker_id
     ids = first.generate_ids(100) + second.generate_ids(100)
     assert len(set(ids)) == 200
@@ -138,7 +152,7 @@ def test_two_generators_get_different_worker_ids_and_release_frees_the_row(postg
     assert freed["released"] and not freed["held"]
     assert row(postgres, table, second.worker_id)["held"], "the other lease stays"
     # The freed row is the first in order again: a third acquire gets its worker id back.
-    third = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+    third = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     try:
         assert third.worker_id == first.worker_id
         assert row(postgres, table, third.worker_id)["generation"] == generation + 1
@@ -151,7 +165,7 @@ def test_two_generators_get_different_worker_ids_and_release_frees_the_row(postg
 
 
 def test_generate_after_release_raises(postgres, table):
-    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     worker_id = generator.worker_id
     generator.release()
     released = (
@@ -175,7 +189,7 @@ def test_generate_after_release_raises(postgres, table):
 
 
 def test_a_with_block_releases_the_lease_also_on_an_exception(postgres, table):
-    with SnowflakeIdGenerator.leased(postgres.dsn, table=table) as generator:
+    with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as generator:
         assert isinstance(generator, LeasedSnowflakeIdGenerator)
         worker_id = generator.worker_id
         assert generator.generate() > 0
@@ -185,14 +199,14 @@ def test_a_with_block_releases_the_lease_also_on_an_exception(postgres, table):
         generator.generate()
 
     with pytest.raises(KeyError):
-        with SnowflakeIdGenerator.leased(postgres.dsn, table=table) as failing:
+        with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as failing:
             assert failing.worker_id == worker_id
             raise KeyError("from the block")
     assert row(postgres, table, worker_id)["released"]
 
 
 def test_dropping_a_generator_releases_its_lease(postgres, table):
-    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     worker_id = generator.worker_id
     del generator  # the last reference: freed at once
     assert row(postgres, table, worker_id)["released"]
@@ -203,7 +217,7 @@ def test_a_generator_left_at_exit_lets_the_interpreter_end(postgres, table):
     # GIL let go for the round trip, and the process ends without an error.
     script = (
         "import identifier\n"
-        f"generator = identifier.SnowflakeIdGenerator.leased({postgres.dsn!r}, table={table!r})\n"
+        f"generator = identifier.SnowflakeIdGenerator.leased({postgres.dsn!r}, table={table!r}, max_clock_skew_s=0)\n"
         "generator.generate_ids(10)\n"
         "print(generator.worker_id)\n"
     )
@@ -213,14 +227,14 @@ def test_a_generator_left_at_exit_lets_the_interpreter_end(postgres, table):
 
 
 def test_the_default_table(postgres):
-    with SnowflakeIdGenerator.leased(postgres.dsn) as generator:
+    with SnowflakeIdGenerator.leased(postgres.dsn, max_clock_skew_s=0) as generator:
         assert generator.state["table"] == DEFAULT_TABLE
         assert row(postgres, DEFAULT_TABLE, generator.worker_id)["held"]
     assert postgres.sql(f"SELECT count(*) FROM {DEFAULT_TABLE}") == "1024"
 
 
 def test_an_id_ahead_of_the_lease_is_refused(postgres, table):
-    with SnowflakeIdGenerator.leased(postgres.dsn, table=table) as generator:
+    with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as generator:
         ceiling = generator.state["high_water_ms"]
         at_ceiling = generator.generate(timestamp_ms=ceiling)
         assert extract_snowflake_timestamp_ms(at_ceiling) == ceiling
@@ -244,8 +258,25 @@ def test_an_id_ahead_of_the_lease_is_refused(postgres, table):
             generator.generate_ids(-1)
 
 
+def test_a_batch_larger_than_any_ceiling_is_refused_at_once(postgres, table):
+    # A 1 s lease: a lead of 666 ms, so at most 667 milliseconds of 4096 ids in one batch.
+    with SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=1.0, max_clock_skew_s=0) as generator:
+        limit = 667 * 4096
+        with pytest.raises(ValueError) as raised:
+            generator.generate_ids(limit + 1)
+        assert str(raised.value) == (
+            f"a batch of {limit + 1} ids is more than a lease can serve at once: at most {limit} "
+            "(4096 a millisecond, over the lead of 666 ms)"
+        )
+        # Nothing was used up: had the batch been served up to its refusal, the sequence
+        # would be hundreds of milliseconds ahead.
+        reading = max(now_ms(), generator.state["floor_ms"])
+        assert extract_snowflake_timestamp_ms(generator.generate()) <= reading + 50
+        assert generator.state["refused"] == 0
+
+
 def test_a_stolen_row_makes_the_lease_lost_for_good(postgres, table):
-    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=1.0)
+    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=1.0, max_clock_skew_s=0)
     worker_id = generator.worker_id
     generator.generate()
     postgres.sql(f"UPDATE {table} SET token = token + 1 WHERE worker_id = {worker_id}")
@@ -263,7 +294,7 @@ def test_a_stolen_row_makes_the_lease_lost_for_good(postgres, table):
 
 
 def test_a_stalled_renewal_expires_the_lease_until_a_renewal_succeeds(postgres, table):
-    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=1.0)
+    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=1.0, max_clock_skew_s=0)
     try:
         ids = [generator.generate()]
         # Renewals time out (ttl/3) while another session holds the table locked for 3 s.
@@ -301,7 +332,7 @@ def test_a_stalled_renewal_expires_the_lease_until_a_renewal_succeeds(postgres, 
 
 
 def test_threads_sharing_a_leased_generator_get_unique_ids(postgres, table):
-    with SnowflakeIdGenerator.leased(postgres.dsn, table=table) as generator:
+    with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as generator:
 
         def work() -> list[int]:
             ids = []
@@ -320,7 +351,7 @@ def test_threads_sharing_a_leased_generator_get_unique_ids(postgres, table):
 
 
 def test_a_forked_child_cannot_use_the_parents_lease_but_can_acquire_its_own(postgres, table, tmp_path):
-    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+    generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     before = generator.generate()
     path = tmp_path / "child.json"
     pid = os.fork()
@@ -339,8 +370,10 @@ def test_a_forked_child_cannot_use_the_parents_lease_but_can_acquire_its_own(pos
                     outcomes.append(None)
                 except RuntimeError as error:
                     outcomes.append([type(error).__name__, str(error)])
+            # The parent's lease is not this process's.
+            outcomes.append([generator.state["forked"], generator.state["time_left_s"], generator.state["lost"]])
             # A pre-fork server's worker: a lease of its own, after the fork.
-            with SnowflakeIdGenerator.leased(postgres.dsn, table=table) as own:
+            with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as own:
                 mine = {"worker_id": own.worker_id, "ids": own.generate_ids(10)}
             with open(path, "w", encoding="utf-8") as file:
                 json.dump({"outcomes": outcomes, "own": mine}, file)
@@ -362,7 +395,9 @@ def test_a_forked_child_cannot_use_the_parents_lease_but_can_acquire_its_own(pos
         f"the lease on worker_id {worker_id} belongs to the parent process: a forked child "
         "cannot release it"
     )
-    assert result["outcomes"] == [["LeaseError", forked]] * 3 + [["LeaseError", not_released]]
+    assert result["outcomes"] == [["LeaseError", forked]] * 3 + [["LeaseError", not_released]] + [
+        [True, None, False]
+    ]
     own = result["own"]
     assert own["worker_id"] != worker_id
     assert increasing(own["ids"]) and {worker_of(i) for i in own["ids"]} == {own["worker_id"]}
@@ -376,7 +411,7 @@ def test_a_forked_child_cannot_use_the_parents_lease_but_can_acquire_its_own(pos
 
 def test_acquire_and_release_let_other_threads_run(postgres, table):
     held = []
-    assert python_ran_during(lambda: held.append(SnowflakeIdGenerator.leased(postgres.dsn, table=table))) > 0
+    assert python_ran_during(lambda: held.append(SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0))) > 0
     assert python_ran_during(held[0].release) > 0
     assert row(postgres, table, held[0].worker_id)["released"]
 
@@ -398,7 +433,7 @@ def test_a_missing_database_raises_naming_it(postgres):
 def test_a_table_of_another_shape_raises_naming_the_column(postgres, table):
     postgres.sql(f"CREATE TABLE {table} (worker_id smallint PRIMARY KEY)")
     with pytest.raises(LeaseError, match=f'lease table "{table}" has another shape: column "token"'):
-        SnowflakeIdGenerator.leased(postgres.dsn, table=table)
+        SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
 
 
 def test_bad_arguments_raise_naming_them(postgres, table):
@@ -437,6 +472,13 @@ def test_bad_arguments_raise_naming_them(postgres, table):
         with pytest.raises(ValueError) as raised:
             leased(postgres.dsn, table=table, ttl_s=bad)
         assert str(raised.value) == f"ttl_s {shown} {rule}"
+    for bad in (True, None, "1"):
+        with pytest.raises(TypeError, match=r"^max_clock_skew_s must be a number of seconds"):
+            leased(postgres.dsn, table=table, max_clock_skew_s=bad)
+    for bad, shown in ((-1, "-1"), (86_401, "86401"), (math.nan, "nan")):
+        with pytest.raises(ValueError) as raised:
+            leased(postgres.dsn, table=table, max_clock_skew_s=bad)
+        assert str(raised.value) == f"max_clock_skew_s {shown} is out of range: a clock skew is 0 to 86400 seconds"
     # Positional options are refused.
     with pytest.raises(TypeError):
         leased(postgres.dsn, table)  # type: ignore[misc]
@@ -457,7 +499,7 @@ def test_ttl_s_takes_ints_floats_and_their_subclasses(postgres, table):
 
     # The shortest ttl last: its statement timeout (100 ms) is no time to create the table in.
     for ttl_s, left in ((2, 1.8), (Seconds(4.5), 4.05), (Whole(30), 29), (86_400, 86_399), (0.3, 0.27)):
-        with SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=ttl_s) as generator:
+        with SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=ttl_s, max_clock_skew_s=0) as generator:
             # The deadline is ttl - min(ttl/10, 1 s) after the acquire was sent (a busy machine
             # may let the 270 ms of the shortest pass before the state is read).
             time_left_s = generator.state["time_left_s"]
@@ -469,7 +511,7 @@ def test_ttl_s_takes_ints_floats_and_their_subclasses(postgres, table):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/maps is Linux's")
 def test_no_libpq_is_loaded(postgres, table):
     # The client is the pure-Rust `postgres` crate: no system library for it in the process.
-    with SnowflakeIdGenerator.leased(postgres.dsn, table=table) as generator:
+    with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as generator:
         generator.generate()
         with open("/proc/self/maps", encoding="utf-8") as maps:
             loaded = {line.split()[-1] for line in maps if "/" in line}

@@ -64,11 +64,16 @@ class LeaseState(TypedDict):
     """The ``state`` of a ``LeasedSnowflakeIdGenerator``, a snapshot of its lease: the leased
     ``worker_id``; the row's ``generation`` (incremented by every acquisition); the ``table``;
     ``floor_ms`` and ``high_water_ms``, the lowest and highest timestamps (ms since the Unix
-    epoch) it may serve now; ``took_over_ahead``, whether the previous holder had run ahead of
-    the clock (ids start at the floor until the clock catches up); ``lost``, whether another
-    process took the row over (for good); ``time_left_s``, the seconds until the local
-    deadline (None once it has passed or the lease is lost); and ``last_renewal_error``, why
-    the last renewal failed (None after a success)."""
+    epoch) it may serve now; ``took_over_ahead``, whether the floor was ahead of the clock at
+    the claim (a new holder starts above the database's clock by about two renewal intervals
+    and the skew); ``lost``, whether another process took the row over, or the row is gone
+    (for good); ``forked``, whether this is a child forked after the lease was acquired (the
+    lease is the parent's); ``time_left_s``, the seconds until the local deadline (None once
+    it has passed, the lease is lost, or in a forked child); ``last_renewal_error``, why the
+    last renewal failed (None after a success); ``clock_ahead_ms``, this host's clock minus
+    the database's at the last renewal; and the counts ``renewals``, ``late_renewals``
+    (succeeded after failed attempts), ``failed_renewals`` and ``refused`` (calls the lease
+    refused)."""
 
     worker_id: int
     generation: int
@@ -79,6 +84,12 @@ class LeaseState(TypedDict):
     lost: bool
     time_left_s: float | None
     last_renewal_error: str | None
+    forked: bool
+    clock_ahead_ms: int
+    renewals: int
+    late_renewals: int
+    failed_renewals: int
+    refused: int
 
 
 __all__ = [

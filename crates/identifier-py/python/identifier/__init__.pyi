@@ -46,12 +46,17 @@ class SnowflakeIdGenerator:
     def __init__(self, *, worker_id: int) -> None: ...
     @staticmethod
     def leased(
-        dsn: str, *, table: str = "snowflake_worker_lease", ttl_s: float = 10.0
+        dsn: str,
+        *,
+        table: str = "snowflake_worker_lease",
+        ttl_s: float = 10.0,
+        max_clock_skew_s: float = 1.0,
     ) -> LeasedSnowflakeIdGenerator:
         """A generator whose worker id is leased from the PostgreSQL table ``table`` of the
-        libpq connection string ``dsn``, renewed every ``ttl_s / 3`` (0.3 to 86400 s). Raises
-        ``TypeError``/``ValueError`` naming a bad argument, ``LeaseError`` if the server, the
-        table or a full table refuses the lease."""
+        libpq connection string ``dsn``, renewed every ``ttl_s / 3`` (0.3 to 86400 s); a new
+        holder starts ``max_clock_skew_s`` (0 to 86400 s) plus two renewal intervals above the
+        database's clock. Raises ``TypeError``/``ValueError`` naming a bad argument,
+        ``LeaseError`` if the server, the table or a full table refuses the lease."""
 
     @property
     def worker_id(self) -> int:
@@ -80,6 +85,12 @@ class LeaseState(TypedDict):
     lost: bool
     time_left_s: float | None
     last_renewal_error: str | None
+    forked: bool
+    clock_ahead_ms: int
+    renewals: int
+    late_renewals: int
+    failed_renewals: int
+    refused: int
 
 @final
 class LeasedSnowflakeIdGenerator:
