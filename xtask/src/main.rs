@@ -1,8 +1,9 @@
 //! Repository tasks, run as `cargo xtask <task>`.
 //!
-//! - `test [ARGS]`: the README's test command. Checks for the programs the tests run besides
-//!   cargo (installing them with apt-get as root), then `cargo test --workspace
-//!   --all-features --locked --no-fail-fast ARGS`.
+//! - `test [CARGO_ARGS] [-- TEST_ARGS]`: the README's test command. Checks for the programs the
+//!   tests run besides cargo (installing them with apt-get as root), builds the tests as
+//!   `cargo test --workspace --all-features --locked` does, and runs the test binaries and
+//!   the doctests a few at a time.
 //! - `golden`: rewrite `golden/*.json` from deterministic inputs.
 //! - `golden --check`: fail if any file in `golden/` differs from what `golden` would write.
 //! - `deps`: each library crate depends only on what the design allows, and the umbrella
@@ -36,8 +37,9 @@ mod golden;
 mod man;
 mod msrv;
 mod test;
+mod test_runner;
 
-const USAGE: &str = "usage: cargo xtask test [ARGS] | golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
+const USAGE: &str = "usage: cargo xtask test [CARGO_ARGS] [-- TEST_ARGS] | golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,13 +5,18 @@
 //! server, `faketime` for the command's clock faults, libpq for diesel's client. Each is
 //! looked for before anything is built, so that a machine without one learns it at once, not
 //! after the long build. What is missing is installed with `apt-get` when the task runs as
-//! root on Debian or Ubuntu; otherwise the task stops and names the packages. Then it runs
-//! `cargo test --workspace --all-features --locked --no-fail-fast` with `ARGS` appended: every
-//! test binary runs even after one fails, and cargo lists the ones that failed at the end.
+//! root on Debian or Ubuntu; otherwise the task stops and names the packages. Then it builds
+//! the tests as `cargo test --workspace --all-features --locked` does, and runs every test
+//! binary and the doctests, a few at once ([`test_runner`]): every one runs even after
+//! another fails, and the failed ones are listed at the end. `ARGS` before a `--` go to
+//! cargo (`-p tick-ulid`), those after it to each test binary (a filter, `--nocapture`);
+//! `XTASK_TEST_JOBS=1` runs one binary at a time.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+
+use crate::test_runner;
 
 /// Something the tests run that cargo does not build: what it is, which tests need it, the
 /// Debian package that brings it, and how to tell that it is there.
@@ -150,30 +155,52 @@ pub(crate) fn run(root: &Path, args: &[&str]) -> Result<(), String> {
             return Err(describe(&still, "are still missing after apt-get install"));
         }
     }
-    let mut command = Command::new(env!("CARGO"));
-    command
+    let (cargo_args, test_args) = match args.iter().position(|arg| *arg == "--") {
+        Some(at) => (&args[..at], &args[at + 1..]),
+        None => (args, &[][..]),
+    };
+    eprintln!(
+        "xtask: everything the tests need is installed; building the tests: cargo test \
+         --workspace --all-features --locked --no-run {}",
+        cargo_args.join(" ")
+    );
+    let build = Command::new(env!("CARGO"))
         .current_dir(root)
         .args([
             "test",
             "--workspace",
             "--all-features",
             "--locked",
-            "--no-fail-fast",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
         ])
-        .args(args);
-    eprintln!(
-        "xtask: everything the tests need is installed; cargo test --workspace --all-features \
-         --locked --no-fail-fast {}",
-        args.join(" ")
-    );
-    let status = command
-        .status()
+        .args(cargo_args)
+        .stderr(Stdio::inherit())
+        .output()
         .map_err(|error| format!("could not run cargo: {error}"))?;
-    if status.success() {
+    if !build.status.success() {
+        return Err(format!("the tests did not build ({})", build.status));
+    }
+    let binaries = test_runner::binaries(&String::from_utf8_lossy(&build.stdout));
+    let jobs = std::env::var("XTASK_TEST_JOBS")
+        .ok()
+        .and_then(|jobs| jobs.parse().ok())
+        .unwrap_or_else(test_runner::jobs);
+    eprintln!(
+        "xtask: running {} test binaries and the doctests, {jobs} at a time",
+        binaries.len()
+    );
+    let start = std::time::Instant::now();
+    let failed = test_runner::run(root, binaries, cargo_args, test_args, jobs);
+    let took = start.elapsed().as_secs_f64();
+    if failed.is_empty() {
+        eprintln!("xtask: every test passed in {took:.0} s");
         Ok(())
     } else {
         Err(format!(
-            "the tests failed ({status}); cargo lists the failed ones above"
+            "{} of the test binaries failed (their output is above), in {took:.0} s:\n  {}",
+            failed.len(),
+            failed.join("\n  ")
         ))
     }
 }
