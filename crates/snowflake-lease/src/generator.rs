@@ -388,13 +388,12 @@ impl LeasedGenerator {
         }
     }
 
-    /// The checks that come before the id: fork, lost, deadline. The boot clock's reading,
-    /// once they pass.
+    /// The checks that come before the id: lost, deadline. The boot clock's reading, once
+    /// they pass. The fork is checked once per id, by the generator under the ceiling; a
+    /// refusal here checks it first, so that a forked child, whose copy of the lease may
+    /// read lost or expired, is told it forked.
     #[inline]
     fn check_lease(&self) -> Result<u64, Error> {
-        if self.inner.is_forked() {
-            return Err(Error::Forked);
-        }
         let now = boot_clock_ns();
         let worker_id = self.worker_id();
         if self.shared.lost.load(Ordering::Acquire) {
@@ -410,6 +409,9 @@ impl LeasedGenerator {
     /// served.
     #[cold]
     fn refused(&self, error: Error) -> Error {
+        if self.inner.is_forked() {
+            return Error::Forked;
+        }
         if matches!(
             error,
             Error::LeaseLost { .. } | Error::LeaseExpired { .. } | Error::AheadOfLease { .. }

@@ -352,9 +352,10 @@ impl Holder {
         }
     }
 
-    /// Renews every ttl/3 (every ttl/20, at least 50 ms, after a failure; sooner while the
-    /// ceiling is held down by the database's clock, just after the claim) until told to
-    /// release or the generator is dropped.
+    /// Renews every ttl/3 (every ttl/20, at least 50 ms, after a failure) until told to
+    /// release or the generator is dropped. The first regular renewal raises the ceiling of
+    /// a new holder, held down by the cap just after its claim, to about the renewal interval
+    /// less the skew above its floor.
     fn serve(&mut self, commands: &Receiver<Command>, sent_ns: u64) {
         let mut next_ns = self.next_renewal(sent_ns);
         loop {
@@ -382,22 +383,9 @@ impl Holder {
         }
     }
 
-    /// When to renew after a renewal sent at `sent_ns`: after the renewal interval, or, while
-    /// the ceiling is less than the lead above the floor (the first seconds of a lease, whose
-    /// floor is ahead of the clock), after as long again as the lease has lasted, so that the
-    /// ceiling keeps up with the database's clock.
+    /// When to renew after a renewal sent at `sent_ns`: after the renewal interval.
     fn next_renewal(&self, sent_ns: u64) -> u64 {
-        let lead = self.settings.lead_ms.unsigned_abs();
-        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
-        let every = nanos(self.settings.renew_every);
-        let interval = if ceiling < self.floor_ms.saturating_add(lead) {
-            sent_ns
-                .saturating_sub(self.claimed_ns)
-                .clamp(nanos(Duration::from_millis(FIRST_ROOM_MS)), every)
-        } else {
-            every
-        };
-        sent_ns.saturating_add(interval)
+        sent_ns.saturating_add(nanos(self.settings.renew_every))
     }
 
     fn renew(&mut self) -> Renewed {

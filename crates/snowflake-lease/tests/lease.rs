@@ -48,9 +48,12 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         generator.release().unwrap();
         return;
     }
-    // The table does not exist yet: the 64 also race to create it.
+    // The table does not exist yet: the 64 also race to create it, on a machine whose every
+    // core is kept busy by other processes, as in a rollout on loaded hosts.
     let connection = connection("postgres");
     let table = "lease_sixty_four";
+    let cores = thread::available_parallelism().map_or(2, |n| n.get());
+    let _busy: Vec<Busy> = (0..cores).map(|_| Busy::start()).collect();
     let mut children: Vec<Child> = (0..64)
         .map(|_| spawn_child(TEST, "claim", &connection, table))
         .collect();
@@ -91,6 +94,62 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         )
         .unwrap();
     assert_eq!(free.get::<_, i64>(0), 0, "every child released its row");
+}
+
+/// A process that keeps one core busy until dropped.
+struct Busy(Child);
+
+impl Busy {
+    fn start() -> Busy {
+        Busy(
+            Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .expect("sh runs"),
+        )
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Peers creating the table hold its creation lock; an acquire waits for them up to its
+/// acquire timeout, not the renewals' statement timeout (a third of the ttl), which a fleet
+/// starting at once on loaded hosts outlasted.
+#[test]
+fn acquire_waits_for_peers_creating_the_table_beyond_the_statement_timeout() {
+    let connection = connection("postgres");
+    let table = "lease_slow_peers";
+    // The lock the crate takes around creation: its class ('SNOW') and the quoted name.
+    let held_for = Duration::from_millis(800);
+    let (locked_tx, locked) = std::sync::mpsc::channel();
+    let peer_connection = connection.clone();
+    let releaser = thread::spawn(move || {
+        let mut peer = sql(&peer_connection);
+        let mut creation = peer.transaction().unwrap();
+        creation
+            .execute(
+                "SELECT pg_advisory_xact_lock(1397641047, hashtext($1))",
+                &[&format!("\"{table}\"")],
+            )
+            .unwrap();
+        locked_tx.send(()).unwrap();
+        thread::sleep(held_for);
+        creation.commit().unwrap();
+    });
+    locked.recv().unwrap();
+    // A ttl of 1 s: statements time out after 333 ms; the acquire timeout is 2 s.
+    let start = Instant::now();
+    let generator = LeasedGenerator::acquire(&short(&connection, table))
+        .unwrap_or_else(|error| panic!("acquire behind a slow peer: {error}"));
+    assert!(start.elapsed() >= held_for, "{:?}", start.elapsed());
+    releaser.join().unwrap();
+    generator.generate().unwrap();
+    generator.release().unwrap();
 }
 
 #[test]
@@ -525,6 +584,14 @@ fn a_forked_child_neither_serves_nor_releases_the_parents_lease() {
             format!("{:?}", first.fill(&mut out)),
             format!("{:?}", second.generate()),
             format!("{}", first.state().worker_id == first_id),
+            // The state says this process holds no lease: nothing of it is live here.
+            {
+                let state = first.state();
+                format!(
+                    "{} {:?} {} {}",
+                    state.forked, state.time_left, state.lost, state
+                )
+            },
             // Neither may touch the parent's thread (absent here) or its rows.
             format!("{:?}", first.release().map_err(|error| error.to_string())),
         ];
@@ -540,6 +607,10 @@ fn a_forked_child_neither_serves_nor_releases_the_parents_lease() {
             "Err(Forked)".to_owned(),
             "Err(Forked)".to_owned(),
             "true".to_owned(),
+            format!(
+                "true None false worker_id {first_id} of \"lease_fork\" is the parent \
+                 process's lease: this forked process holds no lease"
+            ),
             format!(
                 "Err(\"the lease on worker_id {first_id} belongs to the parent process: a forked child cannot release it\")"
             ),

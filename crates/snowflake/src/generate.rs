@@ -305,7 +305,8 @@ impl SnowflakeIdGenerator {
     /// );
     /// # Ok::<(), snowflake::Error>(())
     /// ```
-    #[inline]
+    // Always inlined: a lease calls it once per id, and its checks fold into the caller's.
+    #[inline(always)]
     pub fn generate_capped(
         &self,
         timestamp_ms: u64,

@@ -79,6 +79,7 @@ static MARKER: AtomicPtr<AtomicU64> = AtomicPtr::new(core::ptr::addr_of!(UNSET).
 /// assert!(!forked);
 /// ```
 #[must_use]
+#[inline]
 pub fn fork_generation() -> u64 {
     (tag() >> 1) - 1
 }
