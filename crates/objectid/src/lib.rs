@@ -98,6 +98,9 @@
 //!   [`ObjectId`], its constants, text and bytes.
 //! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
 //!   `TryFrom<String>` (the database features bring it too).
+//! - `js`: generation on `wasm32-unknown-unknown` in a JavaScript runtime (a browser, Node),
+//!   with the clock from `Date.now()` and randomness from `crypto.getRandomValues`; it brings
+//!   `generate`, and does nothing on other targets.
 //! - `serde`: the 24-character text for human-readable formats (JSON), the 12 bytes for
 //!   binary ones; deserializing is as strict as parsing.
 //! - `bson` (with `serde`): `From` conversions with `bson::oid::ObjectId`, and
@@ -108,6 +111,8 @@
 //! - `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9, Rust 1.94) and `sqlx08-postgres`,
 //!   `sqlx08-sqlite` (sqlx 0.8): sqlx's `Type`, `Encode`, `Decode` (and `PgHasArrayType`): a
 //!   PostgreSQL `bytea`, an SQLite BLOB of 12 bytes.
+//!   The SQLite features are built beside sqlx's own `sqlite` or `sqlite-unbundled` feature,
+//!   as every sqlx SQLite program is: the driver crate alone chooses no SQLite library.
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `bytea` or BLOB of 12 bytes column in a `table!` schema.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 12 bytes.
@@ -134,31 +139,18 @@ extern crate std;
 #[cfg(feature = "schemars")]
 extern crate alloc;
 
-#[cfg(feature = "arbitrary")]
-mod arbitrary;
-#[cfg(feature = "bson")]
-pub mod bson;
-#[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
-mod diesel;
 mod error;
+// Integrations with other crates, one file each behind its feature.
+mod external;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
 mod literal;
-// postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
-#[cfg(feature = "postgres")]
-mod postgres_types;
-#[cfg(feature = "rusqlite")]
-mod rusqlite;
-#[cfg(feature = "schemars")]
-mod schemars;
-#[cfg(feature = "serde")]
-mod serde;
-// Each release and database in a module of its own, behind its feature.
-mod sqlx;
 mod text;
 
 pub use error::{Error, ParseError};
+#[cfg(feature = "bson")]
+pub use external::bson_support as bson;
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
 pub use id::ObjectId;

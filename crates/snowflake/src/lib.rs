@@ -83,6 +83,9 @@
 //!   [`SnowflakeId`], its constants, text and integers.
 //! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
 //!   `TryFrom<String>` (the database features bring it too).
+//! - `js`: generation on `wasm32-unknown-unknown` in a JavaScript runtime (a browser, Node),
+//!   with the clock from `Date.now()` and randomness from `crypto.getRandomValues`; it brings
+//!   `generate`, and does nothing on other targets.
 //! - `serde`: serializes as the integer (`u64`) for every format. Deserializes an integer in
 //!   [0, 2^63), signed or unsigned, and, from human-readable formats only, its decimal string
 //!   (JSON APIs often carry 63-bit ids as strings, which JavaScript reads without loss), as
@@ -94,6 +97,8 @@
 //! - `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9, Rust 1.94) and `sqlx08-postgres`,
 //!   `sqlx08-sqlite` (sqlx 0.8): sqlx's `Type`, `Encode`, `Decode` (and `PgHasArrayType`): a
 //!   PostgreSQL `bigint`, an SQLite INTEGER.
+//!   The SQLite features are built beside sqlx's own `sqlite` or `sqlite-unbundled` feature,
+//!   as every sqlx SQLite program is: the driver crate alone chooses no SQLite library.
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `bigint` or INTEGER column in a `table!` schema.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: an INTEGER.
@@ -121,31 +126,18 @@ extern crate std;
 #[cfg(feature = "schemars")]
 extern crate alloc;
 
-#[cfg(feature = "arbitrary")]
-mod arbitrary;
-#[cfg(feature = "serde")]
-pub mod decimal_string;
-#[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
-mod diesel;
 mod error;
+// Integrations with other crates, one file each behind its feature.
+mod external;
 #[cfg(feature = "generate")]
 mod generate;
 mod id;
 mod literal;
-// postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
-#[cfg(feature = "postgres")]
-mod postgres_types;
-#[cfg(feature = "rusqlite")]
-mod rusqlite;
-#[cfg(feature = "schemars")]
-mod schemars;
-#[cfg(feature = "serde")]
-mod serde;
-// Each release and database in a module of its own, behind its feature.
-mod sqlx;
 mod text;
 
 pub use error::{Error, ParseError};
+#[cfg(feature = "serde")]
+pub use external::serde_support::decimal_string;
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, SnowflakeIdGenerator};
 pub use id::{EPOCH_MS, SnowflakeId};

@@ -1,5 +1,8 @@
 //! Feature `serde`: the integer, for every serializer.
 
+// The field helper of `#[serde(with = "snowflake::decimal_string")]`, re-exported by lib.rs.
+pub mod decimal_string;
+
 use core::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};

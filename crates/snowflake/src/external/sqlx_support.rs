@@ -1,14 +1,14 @@
 //! Features `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9) and `sqlx08-postgres`, `sqlx08-sqlite`
-//! (sqlx 0.8): [`ObjectId`](crate::ObjectId) binds and reads in sqlx as a PostgreSQL `bytea`
-//! (and `bytea[]` through `PgHasArrayType`) or as an SQLite BLOB, of 12 bytes.
+//! (sqlx 0.8): [`SnowflakeId`](crate::SnowflakeId) binds and reads in sqlx as a PostgreSQL
+//! `bigint` (and `bigint[]` through `PgHasArrayType`) or an SQLite INTEGER: the same as an
+//! `i64`, which holds every id.
 //!
-//! Both keep generation order in an index: PostgreSQL and SQLite compare them byte by byte.
-//! Reading anything else is an error that names it: a BLOB of another length, or a value of
-//! another SQL type (sqlx's "mismatched types" error).
+//! Reading a negative integer is an error that names it; a value of another SQL type is
+//! sqlx's "mismatched types" error.
 //!
 //! The two releases' traits have the same shape, so one body per database serves both: each is
-//! compiled once per release, against that release's crates (`#[path = "sqlx"]` finds the bodies
-//! beside this file).
+//! compiled once per release, against that release's crates (`#[path = "sqlx_support"]` finds
+//! the bodies in the folder of that name beside this file).
 
 #![allow(
     clippy::duplicate_mod,
@@ -16,7 +16,7 @@
 )]
 
 #[cfg(feature = "sqlx-postgres")]
-#[path = "sqlx"]
+#[path = "sqlx_support"]
 mod postgres_09 {
     use ::sqlx_core as sqlx;
     use ::sqlx_postgres as driver;
@@ -32,7 +32,7 @@ mod postgres_09 {
 }
 
 #[cfg(feature = "sqlx08-postgres")]
-#[path = "sqlx"]
+#[path = "sqlx_support"]
 mod postgres_08 {
     use ::sqlx08_core as sqlx;
     use ::sqlx08_postgres as driver;
@@ -46,7 +46,7 @@ mod postgres_08 {
 }
 
 #[cfg(feature = "sqlx-sqlite")]
-#[path = "sqlx"]
+#[path = "sqlx_support"]
 mod sqlite_09 {
     use ::sqlx_core as sqlx;
     use ::sqlx_sqlite as driver;
@@ -62,7 +62,7 @@ mod sqlite_09 {
 }
 
 #[cfg(feature = "sqlx08-sqlite")]
-#[path = "sqlx"]
+#[path = "sqlx_support"]
 mod sqlite_08 {
     use ::sqlx08_core as sqlx;
     use ::sqlx08_sqlite as driver;
