@@ -33,7 +33,9 @@
 //! - **Verifying** ([`verify`], [`verify_with`]) removes every separator, wherever it stands
 //!   (the specification ignores hyphens), reads either case with `O` as `0` and `I`, `L` as
 //!   `1`, and accepts all 37 check symbols, so that codes from other implementations verify.
-//!   It returns `false`, never panics, for anything else.
+//!   It returns `false`, never panics, for anything else; [`check`] and [`check_with`] return
+//!   the reason instead ([`CheckError`]: which rule, at which byte index), never the expected
+//!   check symbol.
 //!
 //! # What the check symbol catches
 //!
@@ -75,7 +77,7 @@ mod generate;
 mod options;
 mod verify;
 
-pub use error::Error;
+pub use error::{CheckError, Error};
 pub use generate::{generate, generate_with};
 pub use options::Options;
-pub use verify::{verify, verify_with};
+pub use verify::{check, check_with, verify, verify_with};

@@ -6,7 +6,7 @@ mod reference;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use checksummed_id::{Options, generate, generate_with, verify, verify_with};
+use checksummed_id::{Options, check, check_with, generate, generate_with, verify, verify_with};
 
 struct Counting;
 
@@ -79,4 +79,19 @@ fn verifying_allocates_nothing() {
     });
     assert_eq!(count, 0);
     assert_eq!(results, 101);
+    // Nor does finding the reason, whichever it is.
+    let (reasons, count) = allocations(|| {
+        [
+            check(&long).is_ok(),
+            check("").is_err(),
+            check("P").is_err(),
+            check("H88C-MK9B-VJıV-P").is_err(),
+            check("H88C-MK9B-VJ1V-é").is_err(),
+            check("H88C-MK9B-VJ1V-Q").is_err(),
+            check_with("H88C·MK9B·VJ1V·#", '·').is_err(),
+            check_with("H88C", 'L').is_err(),
+        ]
+    });
+    assert_eq!(count, 0);
+    assert_eq!(reasons, [true; 8]);
 }

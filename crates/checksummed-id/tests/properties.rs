@@ -3,7 +3,7 @@
 
 mod reference;
 
-use checksummed_id::{Error, Options, generate_with, verify, verify_with};
+use checksummed_id::{Error, Options, check, check_with, generate_with, verify, verify_with};
 use proptest::prelude::*;
 
 /// Symbols, aliases, both cases, check symbols, separators and a few strangers.
@@ -45,6 +45,20 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = verify(&text);
         let _ = verify_with(&text, sep);
+    }
+
+    #[test]
+    fn check_never_panics_and_verify_is_its_verdict(text: String, sep: char) {
+        prop_assert_eq!(check(&text).is_ok(), verify(&text));
+        prop_assert_eq!(check_with(&text, sep).is_ok(), verify_with(&text, sep));
+    }
+
+    #[test]
+    fn check_gives_the_reason_of_the_model(
+        text in mixed_string(40),
+        sep in proptest::sample::select(vec!['-', ' ', '·', 'ı', 'A', '*']),
+    ) {
+        prop_assert_eq!(check_with(&text, sep), reference::check(&text, sep));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 mod reference;
 
-use checksummed_id::{verify, verify_with};
+use checksummed_id::{CheckError, check, check_with, verify, verify_with};
 
 #[test]
 fn worked_examples() {
@@ -169,4 +169,78 @@ fn long_payloads_verify_with_no_length_limit() {
     assert!(!verify(&format!("{payload}{}", char::from(wrong))));
     // Leading zeros do not change the value, so they do not change the check symbol.
     assert!(verify("0000000000H88CMK9BVJ1VP"));
+}
+
+#[test]
+fn check_names_the_first_rule_broken_and_where() {
+    use CheckError::{Empty, Mismatch, NoPayload, SymbolSeparator};
+    let symbol = |index, character| Err(CheckError::InvalidSymbol { index, character });
+    let check_symbol = |index, character| Err(CheckError::InvalidCheckSymbol { index, character });
+    let cases: [(&str, char, Result<(), CheckError>); 17] = [
+        ("H88C-MK9B-VJ1V-P", '-', Ok(())),
+        ("", '-', Err(Empty)),
+        ("---", '-', Err(Empty)),
+        ("-P-", '-', Err(NoPayload)),
+        // One character, even one that is no symbol: no payload comes first.
+        ("é", '-', Err(NoPayload)),
+        // The leftmost bad payload character, before a bad check symbol.
+        ("H8#C-MK9B-VJ1V-#", '-', symbol(2, '#')),
+        ("H88C-MK9B-VJ1U-P", '-', symbol(13, 'U')),
+        ("H88C-MK9B-VJ*V-P", '-', symbol(12, '*')),
+        ("H8ıC-MK9B-VJ1V-P", '-', symbol(2, 'ı')),
+        // A non-ASCII character is named whole, at the index of its first byte.
+        ("ıH88C-P", '-', symbol(0, 'ı')),
+        ("H88C-MK9B-VJ1V-#", '-', check_symbol(15, '#')),
+        ("H88C-MK9B-VJ1V-é", '-', check_symbol(15, 'é')),
+        ("H88C-MK9B-VJ1V-P\u{301}", '-', check_symbol(16, '\u{301}')),
+        // The worked example with a wrong check symbol, in either case: as written.
+        ("H88C-MK9B-VJ1V-Q", '-', Err(Mismatch { character: 'Q' })),
+        ("h88c-mk9b-vj1v-q", '-', Err(Mismatch { character: 'q' })),
+        // '·' is 2 bytes: indexes count them.
+        ("H88C·MK9B·VJ1V·#", '·', check_symbol(18, '#')),
+        ("H88CLMK9B", 'L', Err(SymbolSeparator { sep: 'L' })),
+    ];
+    for (text, sep, expected) in cases {
+        assert_eq!(check_with(text, sep), expected, "{text:?} {sep:?}");
+        assert_eq!(
+            reference::check(text, sep),
+            expected,
+            "the model: {text:?} {sep:?}"
+        );
+        assert_eq!(verify_with(text, sep), expected.is_ok(), "{text:?} {sep:?}");
+        if sep == '-' {
+            assert_eq!(check(text), expected, "{text:?}");
+        }
+    }
+}
+
+#[test]
+fn check_errors_say_what_and_where_but_not_the_expected_symbol() {
+    let message = |text: &str| check(text).unwrap_err().to_string();
+    assert_eq!(
+        message(""),
+        "no symbols: a checksummed code is payload symbols, then a check symbol"
+    );
+    assert_eq!(
+        message("P"),
+        "one symbol: a checksummed code has payload symbols before its check symbol"
+    );
+    assert_eq!(
+        message("H8#C-P"),
+        "invalid character '#' at byte index 2: not a Crockford Base32 symbol"
+    );
+    assert_eq!(
+        message("H88C-é"),
+        "invalid check symbol 'é' at byte index 5: not a Crockford Base32 symbol or one of *~$=U"
+    );
+    // P is the right check symbol of H88CMK9BVJ1V: the message must not lead to it.
+    let mismatch = message("H88C-MK9B-VJ1V-Q");
+    assert_eq!(mismatch, "check symbol 'Q' does not match the payload");
+    assert!(!mismatch.contains('P'), "{mismatch}");
+    assert!(
+        check_with("H88C", '0')
+            .unwrap_err()
+            .to_string()
+            .starts_with("separator '0' is a Crockford Base32 symbol")
+    );
 }

@@ -5,9 +5,10 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value, json};
 
+use crate::fields::{Field, Fields, field, format_and_time, hex, random_or_counter};
 use crate::layout::Layout;
 use crate::lines::{self, Line};
-use crate::rfc3339::{self, Timestamp};
+use crate::rfc3339;
 use crate::{Failure, escaped};
 
 /// What `inspect` is asked: the output's form, and how to read decimal ids.
@@ -137,23 +138,6 @@ fn report(
     Ok(recognized)
 }
 
-/// One line of a report: a name, its value, and for the human output a remark after it.
-pub(crate) struct Field {
-    pub(crate) name: &'static str,
-    pub(crate) value: Value,
-    pub(crate) remark: Option<&'static str>,
-}
-
-pub(crate) fn field(name: &'static str, value: Value) -> Field {
-    Field {
-        name,
-        value,
-        remark: None,
-    }
-}
-
-pub(crate) type Fields = Vec<Field>;
-
 /// A format's parser for `inspect`: the fields of an id it accepts, or why it does not.
 type Parser = fn(&str, &Options) -> Result<Fields, String>;
 
@@ -187,16 +171,6 @@ fn describe(id: &str, options: &Options) -> Result<Fields, Vec<(&'static str, St
         fields.push(field("also_valid_as", json!(also)));
     }
     Ok(fields)
-}
-
-/// The low bits of a ULID, UUIDv7 or ObjectId: this crate's generators count in them from a
-/// random start, others fill them with random bits, and the two look alike.
-pub(crate) fn random_or_counter(value: Value) -> Field {
-    Field {
-        name: "counter",
-        value,
-        remark: Some("random or counter: a counter from a random start looks like random bits"),
-    }
 }
 
 fn ulid_fields(id: &str, _: &Options) -> Result<Fields, String> {
@@ -250,72 +224,81 @@ fn plausible(timestamp_ms: u64, now_ms: u64) -> bool {
     (PLAUSIBLE_FROM_MS..=now_ms.saturating_add(86_400_000)).contains(&timestamp_ms)
 }
 
+/// A Snowflake id in the layout of --layout, or without it in this crate's layout with the
+/// other layouts under which its date is plausible. One path for every layout: this crate's
+/// layout is read by the crate's own parser, and every layout is cut by [`Layout::decode`].
 fn snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> {
-    let Some(layout) = &options.layout else {
-        return this_snowflake_fields(id, options);
+    let this = Layout::this();
+    let layout = options.layout.as_ref().unwrap_or(&this);
+    let value = if layout.is_this() {
+        // The crate's rules for its text: no leading zero, below 2^63.
+        let snowflake: snowflake::SnowflakeId = id
+            .parse()
+            .map_err(|e: snowflake::ParseError| e.to_string())?;
+        u64::from(snowflake)
+    } else {
+        parse_u64(id)?
     };
-    let value = parse_u64(id)?;
     let epoch_ms = options
         .epoch_ms
         .or(layout.epoch_ms)
         .ok_or("a custom layout needs --epoch")?;
     let decoded = layout.decode(value, epoch_ms)?;
     let mut fields = format_and_time("Snowflake", decoded.timestamp_ms);
-    fields.push(Field {
-        name: "layout",
-        value: json!(layout.name),
-        remark: None,
-    });
-    fields.push(field("epoch_ms", json!(epoch_ms)));
+    fields.push(field("layout", json!(layout.name)));
+    if options.layout.is_some() {
+        fields.push(field("epoch_ms", json!(epoch_ms)));
+    }
     for (name, value) in decoded.fields {
         fields.push(field(name, json!(value)));
+    }
+    if options.layout.is_none() {
+        fields.extend(other_layouts(
+            layout,
+            value,
+            decoded.timestamp_ms,
+            options.now_ms,
+        ));
     }
     Ok(fields)
 }
 
-/// A Snowflake id of this crate's layout, with the other layouts under which its date is
-/// plausible: as a note when its date under this layout is plausible too, after a warning
-/// when that date is in the future.
-fn this_snowflake_fields(id: &str, options: &Options) -> Result<Fields, String> {
-    let snowflake: snowflake::SnowflakeId = id
-        .parse()
-        .map_err(|e: snowflake::ParseError| e.to_string())?;
-    let mut fields = format_and_time("Snowflake", snowflake.timestamp_ms());
-    fields.push(field("layout", json!("this")));
-    fields.push(field("worker_id", json!(snowflake.worker_id())));
-    fields.push(field("sequence", json!(snowflake.sequence())));
-    if u64::from(snowflake) < 1 << 22 {
-        fields.push(field(
-            "warning",
-            json!(
-                "its timestamp is the layout's epoch itself: a number below 2^22 is more likely \
-                 a counter or a database key than a Snowflake id"
-            ),
-        ));
-    } else if plausible(snowflake.timestamp_ms(), options.now_ms) {
-        let others = plausible_elsewhere(snowflake.into(), options.now_ms);
-        if !others.is_empty() {
-            fields.push(Field {
-                name: "also_plausible_as",
-                value: json!(others),
-                remark: Some("the dates under other layouts; --layout NAME reads it in one"),
-            });
-        }
-    } else {
-        let others = plausible_elsewhere(snowflake.into(), options.now_ms);
-        let warning = if others.is_empty() {
-            "its date under this crate's layout is in the future, and no other known layout \
-             gives a date from 2006 to now"
-        } else {
-            "its date under this crate's layout is in the future: it may be from another \
-             generator (see plausible_layouts; choose one with --layout)"
-        };
-        fields.push(field("warning", json!(warning)));
-        if !others.is_empty() {
-            fields.push(field("plausible_layouts", json!(others)));
-        }
+/// What a report of this crate's layout read without --layout adds: the other layouts under
+/// which the date of `value` is plausible, as a note when its date `timestamp_ms` under this
+/// layout is plausible too, after a warning when that date is in the future; or a warning
+/// alone when the number is too small to hold a timestamp.
+fn other_layouts(this: &Layout, value: u64, timestamp_ms: u64, now_ms: u64) -> Fields {
+    if Some(timestamp_ms) == this.epoch_ms {
+        let warning = format!(
+            "its timestamp is the layout's epoch itself: a number below 2^{} is more likely a \
+             counter or a database key than a Snowflake id",
+            this.low_bits()
+        );
+        return vec![field("warning", json!(warning))];
     }
-    Ok(fields)
+    let others = plausible_elsewhere(value, now_ms);
+    if plausible(timestamp_ms, now_ms) {
+        if others.is_empty() {
+            return Vec::new();
+        }
+        return vec![Field {
+            name: "also_plausible_as",
+            value: json!(others),
+            remark: Some("the dates under other layouts; --layout NAME reads it in one"),
+        }];
+    }
+    let warning = if others.is_empty() {
+        "its date under this crate's layout is in the future, and no other known layout gives a \
+         date from 2006 to now"
+    } else {
+        "its date under this crate's layout is in the future: it may be from another generator \
+         (see plausible_layouts; choose one with --layout)"
+    };
+    let mut fields = vec![field("warning", json!(warning))];
+    if !others.is_empty() {
+        fields.push(field("plausible_layouts", json!(others)));
+    }
+    fields
 }
 
 /// The other known layouts under which the date of the Snowflake id `value` is plausible,
@@ -351,9 +334,8 @@ fn parse_u64(id: &str) -> Result<u64, String> {
 }
 
 fn checksummed_fields(id: &str, _: &Options) -> Result<Fields, String> {
-    if !checksummed_id::verify(id) {
-        return Err(why_not_checksummed(id));
-    }
+    // The library's reason, which never names the expected check symbol.
+    checksummed_id::check(id).map_err(|error| error.to_string())?;
     let symbols: String = id.chars().filter(|&c| c != '-').collect();
     let (payload, check) = symbols.split_at(symbols.len() - 1);
     Ok(vec![
@@ -361,36 +343,6 @@ fn checksummed_fields(id: &str, _: &Options) -> Result<Fields, String> {
         field("payload", json!(payload.to_ascii_uppercase())),
         field("check_symbol", json!(check.to_ascii_uppercase())),
     ])
-}
-
-/// Why `checksummed_id::verify` rejects `id` (it answers only whether): the rules it applies,
-/// in order. The expected check symbol is not told: it would turn a mistyped payload into a
-/// code that verifies.
-fn why_not_checksummed(id: &str) -> String {
-    // Crockford Base32 symbols and their aliases O, I and L, in either case.
-    let byte = |c: char| u8::try_from(c).ok();
-    let is_payload_symbol = |c: char| byte(c).and_then(crockford32::symbol_value).is_some();
-    let is_check_symbol = |c: char| byte(c).and_then(crockford32::check_symbol_value).is_some();
-    let symbols: Vec<(usize, char)> = id.char_indices().filter(|&(_, c)| c != '-').collect();
-    let Some((&(check_index, check), payload)) = symbols.split_last() else {
-        return "no symbols: a checksummed code is payload symbols, then a check symbol".into();
-    };
-    if payload.is_empty() {
-        return "one symbol: a checksummed code has payload symbols before its check symbol".into();
-    }
-    if let Some(&(index, character)) = payload.iter().find(|&&(_, c)| !is_payload_symbol(c)) {
-        return format!(
-            "invalid character {character:?} at byte index {index}: not a Crockford Base32 \
-             symbol"
-        );
-    }
-    if !is_check_symbol(check) {
-        return format!(
-            "invalid check symbol {check:?} at byte index {check_index}: not a Crockford \
-             Base32 symbol or one of *~$=U"
-        );
-    }
-    format!("check symbol {check:?} does not match the payload")
 }
 
 /// How this crate's generator makes ids of `format`, as a JSON object; `None` for a format
@@ -404,31 +356,6 @@ fn generator_policy(format: &str) -> Option<Value> {
         _ => return None,
     };
     policy.ok()
-}
-
-/// The format and the timestamp, in text and in milliseconds.
-pub(crate) fn format_and_time(format: &'static str, timestamp_ms: u64) -> Fields {
-    let timestamp = rfc3339::from_unix_ms(timestamp_ms);
-    let remark = match timestamp {
-        Timestamp::Rfc3339(_) => None,
-        Timestamp::Iso8601Expanded(_) => {
-            Some("ISO 8601 expanded year: RFC 3339 has no year past 9999")
-        }
-    };
-    vec![
-        field("format", json!(format)),
-        Field {
-            name: "timestamp",
-            value: json!(timestamp.text()),
-            remark,
-        },
-        field("timestamp_ms", json!(timestamp_ms)),
-    ]
-}
-
-/// `0x` and the hex digits of a `bits`-wide field, zero-padded.
-pub(crate) fn hex(value: u128, bits: usize) -> Value {
-    json!(format!("0x{value:0width$x}", width = bits.div_ceil(4)))
 }
 
 /// A value for the human output: a string as it is, a list of strings joined by ", ".

@@ -14,6 +14,9 @@ pub(crate) struct Layout {
     pub(crate) fields: Vec<(&'static str, u32)>,
 }
 
+/// The name of this crate's layout.
+const THIS: &str = "this";
+
 /// The help of `--layout`, one line a layout.
 pub(crate) const NAMES: &str = "this, twitter, discord, instagram, sonyflake, \
                                 custom:TIMESTAMP_BITS,WORKER_BITS,SEQUENCE_BITS";
@@ -35,15 +38,26 @@ impl Layout {
         }
     }
 
-    /// This crate's: 41-bit milliseconds since 2024-01-01, 10-bit worker, 12-bit sequence.
+    /// This crate's, as the Snowflake crate defines it: 41-bit milliseconds since
+    /// 2024-01-01, 10-bit worker, 12-bit sequence.
     pub(crate) fn this() -> Layout {
+        use snowflake::{EPOCH_MS, SnowflakeId};
         Layout::known(
-            "this",
-            41,
+            THIS,
+            SnowflakeId::TIMESTAMP_BITS,
             1,
-            1_704_067_200_000,
-            &[("worker_id", 10), ("sequence", 12)],
+            EPOCH_MS,
+            &[
+                ("worker_id", SnowflakeId::WORKER_ID_BITS),
+                ("sequence", SnowflakeId::SEQUENCE_BITS),
+            ],
         )
+    }
+
+    /// Whether this is this crate's layout, `this` (a custom layout of the same widths is
+    /// not: its ids are not read by the crate's parser).
+    pub(crate) fn is_this(&self) -> bool {
+        self.name == THIS
     }
 
     /// The layouts of other generators, which `inspect` names for a Snowflake id read in
@@ -91,7 +105,7 @@ impl Layout {
 
     /// The layout named `text`, as `--layout` takes it.
     pub(crate) fn parse(text: &str) -> Result<Layout, String> {
-        if text == "this" {
+        if text == THIS {
             return Ok(Layout::this());
         }
         if let Some(layout) = Layout::foreign().into_iter().find(|l| l.name == text) {
@@ -132,7 +146,7 @@ impl Layout {
     }
 
     /// The bits below the timestamp.
-    fn low_bits(&self) -> u32 {
+    pub(crate) fn low_bits(&self) -> u32 {
         self.fields.iter().map(|&(_, bits)| bits).sum()
     }
 
@@ -204,6 +218,34 @@ mod tests {
             decoded.fields,
             [("worker_id", 1), ("process_id", 0), ("increment", 7)]
         );
+    }
+
+    #[test]
+    fn this_layout_is_the_documented_one_and_cuts_as_the_crate_does() {
+        // The Snowflake crate's documented layout: 41-bit ms since 2024-01-01T00:00:00Z
+        // (1704067200000), 10-bit worker id, 12-bit sequence.
+        let this = layout("this");
+        assert!(this.is_this());
+        assert_eq!(this.timestamp_bits, 41);
+        assert_eq!(this.unit_ms, 1);
+        assert_eq!(this.epoch_ms, Some(1_704_067_200_000));
+        assert_eq!(this.fields, [("worker_id", 10), ("sequence", 12)]);
+        assert_eq!(this.low_bits(), 22);
+        assert!(!layout("custom:41,10,12").is_this());
+        // 2024-01-01T00:00:01.000Z, worker 1, sequence 2: (1000 << 22) | (1 << 12) | 2.
+        let decoded = this.decode(4_194_308_098, 1_704_067_200_000).unwrap();
+        assert_eq!(decoded.timestamp_ms, 1_704_067_201_000);
+        assert_eq!(decoded.fields, [("worker_id", 1), ("sequence", 2)]);
+        for value in [0, 4_194_308_098, 1 << 22, (1 << 22) - 1, (1 << 63) - 1] {
+            let id = snowflake::SnowflakeId::try_from(value).unwrap();
+            let decoded = this.decode(value, this.epoch_ms.unwrap()).unwrap();
+            assert_eq!(decoded.timestamp_ms, id.timestamp_ms(), "{value}");
+            let fields = [
+                ("worker_id", u64::from(id.worker_id())),
+                ("sequence", u64::from(id.sequence())),
+            ];
+            assert_eq!(decoded.fields, fields, "{value}");
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ use std::time::Duration;
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
 
 mod content;
+mod fields;
 mod generate;
 mod inspect;
 mod layout;
@@ -574,8 +575,12 @@ fn rate(text: &str) -> Result<f64, String> {
 /// A worker id written in ASCII digits. Values from 1024 to 65535 get the Snowflake crate's
 /// own range error when the generator is made.
 fn worker_id(text: &str) -> Result<u16, String> {
-    u16::try_from(decimal(text)?)
-        .map_err(|_| "out of range: a Snowflake worker id is 0 to 1023".into())
+    u16::try_from(decimal(text)?).map_err(|_| {
+        format!(
+            "out of range: a Snowflake worker id is 0 to {}",
+            snowflake::SnowflakeId::MAX_WORKER_ID
+        )
+    })
 }
 
 /// Why a command did not succeed.

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::inspect::{Field, Fields, field, format_and_time, hex, random_or_counter};
+use crate::fields::{Field, Fields, field, format_and_time, hex, random_or_counter};
 use crate::rfc3339::{self, GREGORIAN_TO_UNIX_100NS};
 
 /// How a UUID was written.

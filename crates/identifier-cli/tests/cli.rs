@@ -1431,3 +1431,127 @@ fn lease_options_come_with_the_lease_feature() {
         );
     }
 }
+
+#[test]
+fn inspect_reads_this_layout_one_way_with_or_without_layout() {
+    // A plausible date, dates in the future, numbers below 2^22 (the epoch itself), the
+    // smallest and the largest id: each branch of the default's notes.
+    let ids = [
+        "4194308098",
+        "175928847299117063",
+        "1212092628029698048",
+        "4095",
+        "0",
+        "9223372036854775807",
+    ];
+    let default = json_reports(&[&["inspect", "--json"][..], &ids].concat());
+    let layout = json_reports(&[&["inspect", "--json", "--layout", "this"][..], &ids].concat());
+    assert_eq!((default.len(), layout.len()), (ids.len(), ids.len()));
+    for (mut default, mut layout) in default.into_iter().zip(layout) {
+        // What the default adds: the other layouts' notes; what --layout adds: its epoch,
+        // 2024-01-01T00:00:00Z for this crate's layout.
+        let notes = ["also_plausible_as", "plausible_layouts", "warning"];
+        for key in notes {
+            default.as_object_mut().unwrap().remove(key);
+            assert!(layout.get(key).is_none(), "{layout}");
+        }
+        let epoch = layout.as_object_mut().unwrap().remove("epoch_ms");
+        assert_eq!(epoch, Some(1_704_067_200_000_u64.into()));
+        assert_eq!(default, layout);
+    }
+    // What the crate's parser refuses is refused either way, with the crate's reason.
+    for id in ["007", "9223372036854775808", "+1", "1_000"] {
+        let expected = id
+            .parse::<snowflake::SnowflakeId>()
+            .unwrap_err()
+            .to_string();
+        for args in [
+            &["inspect", "--json", id][..],
+            &["inspect", "--json", "--layout", "this", id],
+        ] {
+            let report = &json_reports(args)[0];
+            assert_eq!(
+                report["reasons"]["Snowflake"],
+                expected.as_str(),
+                "{args:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn inspect_gives_the_reason_of_the_checksummed_library() {
+    let cases = [
+        "",
+        "P",
+        "H8#C-MK9B-VJ1V-P",
+        "H88C-MK9B-VJ1V-é",
+        "H88C-MK9B-VJ1V-Q",
+    ];
+    for code in cases {
+        let report = &json_reports(&["inspect", "--json", code])[0];
+        let reason = checksummed_id::check(code).unwrap_err().to_string();
+        assert_eq!(
+            report["reasons"]["checksummed"],
+            reason.as_str(),
+            "{code:?}"
+        );
+    }
+    // H88CMK9BVJ1V checks with P: a mismatch does not say so.
+    let report = &json_reports(&["inspect", "--json", "H88C-MK9B-VJ1V-Q"])[0];
+    assert_eq!(
+        report["reasons"]["checksummed"],
+        "check symbol 'Q' does not match the payload"
+    );
+}
+
+#[test]
+fn the_help_states_the_snowflake_layout_of_the_crate() {
+    use snowflake::SnowflakeId;
+    // Clap wraps the help to the terminal's width: compare with single spaces.
+    let help = |args: &[&str]| {
+        let output = run(args, "");
+        output.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let inspect = help(&["inspect", "--help"]);
+    let layout = format!(
+        "this (this crate's: {}-bit ms since 2024-01-01, {}-bit worker, {}-bit sequence)",
+        SnowflakeId::TIMESTAMP_BITS,
+        SnowflakeId::WORKER_ID_BITS,
+        SnowflakeId::SEQUENCE_BITS
+    );
+    assert!(inspect.contains(&layout), "{inspect}");
+    let low_bits = SnowflakeId::WORKER_ID_BITS + SnowflakeId::SEQUENCE_BITS;
+    assert!(
+        inspect.contains(&format!("A number below 2^{low_bits}, whose timestamp")),
+        "{inspect}"
+    );
+    assert!(
+        inspect.contains(&format!("warning alone for a number below 2^{low_bits}")),
+        "{inspect}"
+    );
+    let generate = help(&["snowflake", "--help"]);
+    let worker = format!("worker id, 0 to {};", SnowflakeId::MAX_WORKER_ID);
+    assert!(generate.contains(&worker), "{generate}");
+    let widths = format!(
+        "milliseconds since 2024-01-01, {}-bit worker id, {}-bit sequence",
+        SnowflakeId::WORKER_ID_BITS,
+        SnowflakeId::SEQUENCE_BITS
+    );
+    assert!(generate.contains(&widths), "{generate}");
+    // 2024-01-01, as jiff reads it, is the crate's epoch.
+    let epoch: jiff::Timestamp = "2024-01-01T00:00:00Z".parse().unwrap();
+    assert_eq!(
+        u64::try_from(epoch.as_millisecond()).unwrap(),
+        snowflake::EPOCH_MS
+    );
+    // The range error of --worker-id states the crate's maximum too.
+    let output = run(&["snowflake", "--worker-id", "65536"], "");
+    assert!(
+        output.contains(&format!(
+            "a Snowflake worker id is 0 to {}",
+            SnowflakeId::MAX_WORKER_ID
+        )),
+        "{output}"
+    );
+}

@@ -20,7 +20,7 @@ use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
-use crate::snowflake_generator::{generated_ids, past_u64};
+use crate::snowflake_ids::{generated_ids, past_u64};
 
 create_exception!(
     identifier,

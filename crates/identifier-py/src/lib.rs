@@ -26,6 +26,7 @@ mod exact;
 mod fastcall;
 mod lease;
 mod snowflake_generator;
+mod snowflake_ids;
 mod text;
 mod time_ordered;
 

@@ -119,3 +119,19 @@ proptest! {
         text::assert_reads_any_text(&text, extract, timestamp, str::to_owned);
     }
 }
+
+proptest! {
+    /// The two encoders of the text, `encode_ascii` (for byte writers and Python) and
+    /// `Display`/`to_string`, write the same 24 digits: the hex of the `bson` crate.
+    #[test]
+    fn encode_ascii_writes_what_display_writes(bytes: [u8; 12]) {
+        let id = ObjectId::from_bytes(bytes);
+        let expected = bson::oid::ObjectId::from_bytes(bytes).to_hex();
+        let mut buffer = [0; ObjectId::TEXT_LEN];
+        prop_assert_eq!(id.encode_ascii(&mut buffer), expected.as_bytes());
+        prop_assert_eq!(id.to_string(), expected.as_str());
+        prop_assert_eq!(format!("{id}"), expected.as_str());
+        let mut buffer = [0; ObjectId::TEXT_LEN];
+        prop_assert_eq!(id.encode(&mut buffer), expected.as_str());
+    }
+}

@@ -71,7 +71,8 @@ pub enum Error {
     /// lease can have: 4096 a millisecond over the lead. Nothing was served: fill smaller
     /// batches.
     #[error(
-        "a batch of {requested} ids is more than a lease can serve at once: at most {limit} (4096 a millisecond, over the lead of {lead_ms} ms)"
+        "a batch of {requested} ids is more than a lease can serve at once: at most {limit} ({per_ms} a millisecond, over the lead of {lead_ms} ms)",
+        per_ms = u32::from(snowflake::SnowflakeId::MAX_SEQUENCE) + 1
     )]
     BatchTooLarge {
         /// The ids asked for.

@@ -95,7 +95,8 @@ impl fmt::Display for LeaseEvent {
             LeaseEvent::TableCreated { table } => {
                 write!(
                     f,
-                    "lease table {table:?} was missing: created it with its 1024 rows"
+                    "lease table {table:?} was missing: created it with its {} rows",
+                    u32::from(snowflake::SnowflakeId::MAX_WORKER_ID) + 1
                 )
             }
             LeaseEvent::Acquired {

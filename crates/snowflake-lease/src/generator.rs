@@ -138,12 +138,12 @@ impl LeasedGenerator {
         let (granted, renewal) = renewal::start(settings)?;
         let inner = match SnowflakeIdGenerator::new(granted.worker_id) {
             Ok(inner) => inner,
-            Err(_) => {
+            Err(error) => {
                 // The statement claims only worker ids 0 to 1023; free the row all the same.
                 let _ = renewal.release();
                 return Err(LeaseError::BadRow {
                     table,
-                    detail: std::format!("worker_id {} is above 1023", granted.worker_id),
+                    detail: error.to_string(),
                 });
             }
         };

@@ -58,7 +58,10 @@ pub enum Error {
         max: u16,
     },
     /// An integer that is negative or not below 2^63: the top bit of a Snowflake id is 0.
-    #[error("id {value} is out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)")]
+    #[error(
+        "id {value} is out of range: a Snowflake id is 0 to {max} (2^63 - 1)",
+        max = crate::SnowflakeId::MAX.to_u64()
+    )]
     IdOutOfRange {
         /// The integer given (an `i128` holds every `u64` and every `i64`).
         value: i128,
@@ -125,7 +128,10 @@ pub enum ParseError {
         len: usize,
     },
     /// Digits whose value is not below 2^63.
-    #[error("{len} digits are out of range: a Snowflake id is 0 to 9223372036854775807 (2^63 - 1)")]
+    #[error(
+        "{len} digits are out of range: a Snowflake id is 0 to {max} (2^63 - 1)",
+        max = crate::SnowflakeId::MAX.to_u64()
+    )]
     OutOfRange {
         /// The number of digits (characters) in the string.
         len: usize,

@@ -5,7 +5,7 @@ use core::fmt;
 
 use tick_sequence::{Policy, Start, TickSequence, fork_generation};
 
-use crate::id::{COUNTER_BITS, check_timestamp_ms};
+use crate::id::{check_timestamp_ms, check_worker_id};
 use crate::{Error, SnowflakeId};
 
 /// The length of a tick: the unit of the timestamp.
@@ -26,7 +26,7 @@ pub const POLICY: Policy = Policy::new(
     "1 zero bit, 41-bit milliseconds since 2024-01-01T00:00:00Z, 10-bit worker id, 12-bit sequence",
     1,
     "0 in each new millisecond, + 1 per id, per generator",
-    COUNTER_BITS,
+    SnowflakeId::SEQUENCE_BITS,
     TICK_NS,
     Start::Zero,
     env!("CARGO_PKG_NAME"),
@@ -111,15 +111,10 @@ impl SnowflakeIdGenerator {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new(worker_id: u16) -> Result<SnowflakeIdGenerator, Error> {
-        if worker_id > SnowflakeId::MAX_WORKER_ID {
-            return Err(Error::WorkerIdOutOfRange {
-                value: worker_id,
-                max: SnowflakeId::MAX_WORKER_ID,
-            });
-        }
+        check_worker_id(worker_id)?;
         Ok(SnowflakeIdGenerator {
             worker_id,
-            sequence: TickSequence::new(COUNTER_BITS, TICK_NS, Start::Zero),
+            sequence: TickSequence::new(SnowflakeId::SEQUENCE_BITS, TICK_NS, Start::Zero),
             fork_generation: fork_generation(),
         })
     }
@@ -424,8 +419,22 @@ mod tests {
     }
 
     #[test]
+    fn the_policy_states_the_widths_of_the_constants() {
+        // The policy's text is a `&'static str`: it is checked against the constants here.
+        let layout = std::format!(
+            "1 zero bit, {}-bit milliseconds since 2024-01-01T00:00:00Z, {}-bit worker id, \
+             {}-bit sequence",
+            SnowflakeId::TIMESTAMP_BITS,
+            SnowflakeId::WORKER_ID_BITS,
+            SnowflakeId::SEQUENCE_BITS
+        );
+        assert_eq!(POLICY.layout, layout);
+        assert_eq!(POLICY.counter_bits, SnowflakeId::SEQUENCE_BITS);
+    }
+
+    #[test]
     fn pack_writes_the_tick_worker_and_counter_of_the_engine() {
-        let sequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero);
+        let sequence = TickSequence::new(SnowflakeId::SEQUENCE_BITS, 1_000_000, Start::Zero);
         let (tick, counter) = sequence.next_at(EPOCH_MS + 1000);
         assert_eq!(
             pack_for(1, tick, counter).unwrap().to_u64(),
@@ -456,7 +465,7 @@ mod tests {
 
     #[test]
     fn a_borrowed_tick_past_the_last_millisecond_is_an_error_not_a_wrap() {
-        let sequence = TickSequence::new(COUNTER_BITS, 1_000_000, Start::Zero);
+        let sequence = TickSequence::new(SnowflakeId::SEQUENCE_BITS, 1_000_000, Start::Zero);
         for expected in 0..=MAX_SEQUENCE {
             let (tick, counter) = sequence.next_at(MAX_TIMESTAMP_MS);
             let id = pack_for(1023, tick, counter).unwrap();

@@ -15,15 +15,13 @@ use crate::Error;
 /// ```
 pub const EPOCH_MS: u64 = 1_704_067_200_000;
 
-const TIMESTAMP_BITS: u32 = 41;
-const WORKER_ID_BITS: u32 = 10;
-/// Bits of the counter, the sequence: the low 12 bits.
-pub(crate) const COUNTER_BITS: u32 = 12;
-const WORKER_ID_SHIFT: u32 = COUNTER_BITS;
-const TIMESTAMP_SHIFT: u32 = WORKER_ID_BITS + COUNTER_BITS;
+/// Where the worker id starts: above the sequence.
+const WORKER_ID_SHIFT: u32 = SnowflakeId::SEQUENCE_BITS;
+/// Where the timestamp starts: above the worker id and the sequence.
+const TIMESTAMP_SHIFT: u32 = SnowflakeId::WORKER_ID_BITS + SnowflakeId::SEQUENCE_BITS;
 
 /// The first integer that is not an id: the top bit of a `u64` is always 0.
-const ID_LIMIT: u64 = 1 << (TIMESTAMP_BITS + TIMESTAMP_SHIFT);
+const ID_LIMIT: u64 = 1 << (SnowflakeId::TIMESTAMP_BITS + TIMESTAMP_SHIFT);
 
 /// A Snowflake id: a 63-bit integer made of 41 bits of milliseconds since [`EPOCH_MS`], a
 /// 10-bit worker id and a 12-bit sequence.
@@ -125,6 +123,56 @@ impl SnowflakeId {
     /// ```
     pub const TEXT_LEN: usize = 19;
 
+    /// The width of the timestamp field, in bits: 41, the milliseconds since [`EPOCH_MS`],
+    /// below the top bit (always 0) and above the worker id and the sequence.
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, SnowflakeId};
+    ///
+    /// // The layout of the crate documentation: 1 zero bit, then 41, 10 and 12 bits.
+    /// assert_eq!(SnowflakeId::TIMESTAMP_BITS, 41);
+    /// assert_eq!(
+    ///     1 + SnowflakeId::TIMESTAMP_BITS + SnowflakeId::WORKER_ID_BITS + SnowflakeId::SEQUENCE_BITS,
+    ///     u64::BITS
+    /// );
+    /// // The field counts from 0 at EPOCH_MS to its last value at MAX_TIMESTAMP_MS.
+    /// let last = SnowflakeId::from_parts(SnowflakeId::MAX_TIMESTAMP_MS, 0, 0)?;
+    /// assert_eq!(last.to_u64() >> 22, (1 << 41) - 1);
+    /// assert_eq!(SnowflakeId::MAX_TIMESTAMP_MS - EPOCH_MS, (1 << 41) - 1);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub const TIMESTAMP_BITS: u32 = 41;
+
+    /// The width of the worker id field, in bits: 10, the bits 12 to 21, between the
+    /// timestamp and the sequence.
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, SnowflakeId};
+    ///
+    /// // The layout of the crate documentation: worker id (10) at bits 21 to 12.
+    /// assert_eq!(SnowflakeId::WORKER_ID_BITS, 10);
+    /// assert_eq!(SnowflakeId::MAX_WORKER_ID, 1023);
+    /// let worker = SnowflakeId::from_parts(EPOCH_MS, 1023, 0)?;
+    /// assert_eq!(worker.to_u64(), 0b11_1111_1111 << 12);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub const WORKER_ID_BITS: u32 = 10;
+
+    /// The width of the sequence field, the counter within one millisecond, in bits: 12,
+    /// the low bits 0 to 11.
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, SnowflakeId};
+    ///
+    /// // The layout of the crate documentation: sequence (12) at bits 11 to 0.
+    /// assert_eq!(SnowflakeId::SEQUENCE_BITS, 12);
+    /// assert_eq!(SnowflakeId::MAX_SEQUENCE, 4095);
+    /// let sequence = SnowflakeId::from_parts(EPOCH_MS, 0, 4095)?;
+    /// assert_eq!(sequence.to_u64(), 0xfff);
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub const SEQUENCE_BITS: u32 = 12;
+
     /// The largest timestamp, `EPOCH_MS + 2^41 - 1` ms since the Unix epoch:
     /// 2093-09-06T15:47:35.551Z. The smallest is [`EPOCH_MS`].
     ///
@@ -134,21 +182,21 @@ impl SnowflakeId {
     /// assert_eq!(SnowflakeId::MAX_TIMESTAMP_MS, 3_903_090_455_551);
     /// assert_eq!(SnowflakeId::MAX_TIMESTAMP_MS - EPOCH_MS, (1 << 41) - 1);
     /// ```
-    pub const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << TIMESTAMP_BITS) - 1;
+    pub const MAX_TIMESTAMP_MS: u64 = EPOCH_MS + (1 << Self::TIMESTAMP_BITS) - 1;
 
     /// The largest worker id, `2^10 - 1`.
     ///
     /// ```
     /// assert_eq!(snowflake::SnowflakeId::MAX_WORKER_ID, 1023);
     /// ```
-    pub const MAX_WORKER_ID: u16 = (1 << WORKER_ID_BITS) - 1;
+    pub const MAX_WORKER_ID: u16 = (1 << Self::WORKER_ID_BITS) - 1;
 
     /// The largest sequence (the counter within one millisecond), `2^12 - 1`.
     ///
     /// ```
     /// assert_eq!(snowflake::SnowflakeId::MAX_SEQUENCE, 4095);
     /// ```
-    pub const MAX_SEQUENCE: u16 = (1 << COUNTER_BITS) - 1;
+    pub const MAX_SEQUENCE: u16 = (1 << Self::SEQUENCE_BITS) - 1;
 
     /// The id of a timestamp in Unix milliseconds, a worker id and a sequence.
     ///
@@ -185,11 +233,8 @@ impl SnowflakeId {
         if let Err(error) = check_timestamp_ms(timestamp_ms) {
             return Err(error);
         }
-        if worker_id > Self::MAX_WORKER_ID {
-            return Err(Error::WorkerIdOutOfRange {
-                value: worker_id,
-                max: Self::MAX_WORKER_ID,
-            });
+        if let Err(error) = check_worker_id(worker_id) {
+            return Err(error);
         }
         if sequence > Self::MAX_SEQUENCE {
             return Err(Error::SequenceOutOfRange {
@@ -337,6 +382,18 @@ pub(crate) const fn check_timestamp_ms(timestamp_ms: u64) -> Result<(), Error> {
     Ok(())
 }
 
+/// Whether a worker id fits the 10-bit field.
+#[inline]
+pub(crate) const fn check_worker_id(worker_id: u16) -> Result<(), Error> {
+    if worker_id > SnowflakeId::MAX_WORKER_ID {
+        return Err(Error::WorkerIdOutOfRange {
+            value: worker_id,
+            max: SnowflakeId::MAX_WORKER_ID,
+        });
+    }
+    Ok(())
+}
+
 /// [`SnowflakeId::MIN`].
 ///
 /// ```
@@ -436,7 +493,10 @@ mod tests {
 
     #[test]
     fn the_fields_tile_the_low_63_bits() {
-        assert_eq!(TIMESTAMP_BITS + WORKER_ID_BITS + COUNTER_BITS, 63);
+        assert_eq!(
+            SnowflakeId::TIMESTAMP_BITS + SnowflakeId::WORKER_ID_BITS + SnowflakeId::SEQUENCE_BITS,
+            63
+        );
         assert_eq!(ID_LIMIT, 1 << 63);
         assert_eq!(MAX_TIMESTAMP_MS - EPOCH_MS, (1 << 41) - 1);
         let all_ones = SnowflakeId::compose(MAX_TIMESTAMP_MS, MAX_WORKER_ID, MAX_SEQUENCE);

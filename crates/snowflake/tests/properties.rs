@@ -119,3 +119,22 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The two encoders of the text, `encode_ascii` (for byte writers and Python) and
+    /// `Display`/`to_string`, write the same digits: the standard library's decimal of the
+    /// integer, of every length from 1 to 19 digits.
+    #[test]
+    fn encode_ascii_writes_what_display_writes(
+        value in prop_oneof![0u64..1 << 63, (0u32..63).prop_flat_map(|bits| 0u64..=(1 << bits))]
+    ) {
+        let id = SnowflakeId::try_from(value).unwrap();
+        let expected = value.to_string();
+        let mut buffer = [0; SnowflakeId::TEXT_LEN];
+        prop_assert_eq!(id.encode_ascii(&mut buffer), expected.as_bytes());
+        prop_assert_eq!(id.to_string(), expected.as_str());
+        prop_assert_eq!(format!("{id}"), expected.as_str());
+        let mut buffer = [0; SnowflakeId::TEXT_LEN];
+        prop_assert_eq!(id.encode(&mut buffer), expected.as_str());
+    }
+}

@@ -141,3 +141,19 @@ proptest! {
         text::assert_reads_any_text(&text, extract, timestamp, canonical);
     }
 }
+
+proptest! {
+    /// The two encoders of the text, `encode_ascii` (for byte writers and Python) and
+    /// `Display`/`to_string`, write the same 26 symbols: those of the crates.io `ulid` crate.
+    #[test]
+    fn encode_ascii_writes_what_display_writes(value: u128) {
+        let id = Ulid::from_u128(value);
+        let expected = ulid_peer::Ulid(value).to_string();
+        let mut buffer = [0; Ulid::TEXT_LEN];
+        prop_assert_eq!(id.encode_ascii(&mut buffer), expected.as_bytes());
+        prop_assert_eq!(id.to_string(), expected.as_str());
+        prop_assert_eq!(format!("{id}"), expected.as_str());
+        let mut buffer = [0; Ulid::TEXT_LEN];
+        prop_assert_eq!(id.encode(&mut buffer), expected.as_str());
+    }
+}

@@ -200,3 +200,20 @@ proptest! {
         text::assert_reads_any_text(&text, uuid7::extract_timestamp_ms, Uuid7::timestamp_ms, lower);
     }
 }
+
+proptest! {
+    /// The two encoders of the text, `encode_ascii` (for byte writers and Python) and
+    /// `Display`/`to_string`, write the same 36 characters: the hyphenated form of the `uuid`
+    /// crate.
+    #[test]
+    fn encode_ascii_writes_what_display_writes(ts in timestamp(), counter in counter()) {
+        let id = Uuid7::from_parts(ts, counter).unwrap();
+        let expected = uuid::Uuid::from_u128(id.to_u128()).hyphenated().to_string();
+        let mut buffer = [0; Uuid7::TEXT_LEN];
+        prop_assert_eq!(id.encode_ascii(&mut buffer), expected.as_bytes());
+        prop_assert_eq!(id.to_string(), expected.as_str());
+        prop_assert_eq!(format!("{id}"), expected.as_str());
+        let mut buffer = [0; Uuid7::TEXT_LEN];
+        prop_assert_eq!(id.encode(&mut buffer), expected.as_str());
+    }
+}

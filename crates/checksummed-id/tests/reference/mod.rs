@@ -107,3 +107,39 @@ pub(crate) fn verify(text: &str, sep: char) -> bool {
     let values: Option<Vec<u8>> = payload.iter().map(|&c| read(c, false)).collect();
     values.is_some_and(|values| remainder_of_values(&values) == check)
 }
+
+/// The reason the format's rules give for rejecting `text`, in the order of the rules: the
+/// separator; then, separators removed, no character, one character, the first payload
+/// character that is not a symbol, a last character that is not a check symbol, and a check
+/// symbol of another value. Indexes are byte indexes in `text`.
+pub(crate) fn check(text: &str, sep: char) -> Result<(), checksummed_id::CheckError> {
+    use checksummed_id::CheckError;
+    if reads_as_symbol(sep) {
+        return Err(CheckError::SymbolSeparator { sep });
+    }
+    let chars: Vec<(usize, char)> = text.char_indices().filter(|&(_, c)| c != sep).collect();
+    let Some((&(check_index, check), payload)) = chars.split_last() else {
+        return Err(CheckError::Empty);
+    };
+    if payload.is_empty() {
+        return Err(CheckError::NoPayload);
+    }
+    let mut values = Vec::new();
+    for &(index, character) in payload {
+        match read(character, false) {
+            Some(value) => values.push(value),
+            None => return Err(CheckError::InvalidSymbol { index, character }),
+        }
+    }
+    let Some(value) = read(check, true) else {
+        return Err(CheckError::InvalidCheckSymbol {
+            index: check_index,
+            character: check,
+        });
+    };
+    if remainder_of_values(&values) == value {
+        Ok(())
+    } else {
+        Err(CheckError::Mismatch { character: check })
+    }
+}
