@@ -1328,10 +1328,9 @@ mod tests {
         }
     }
 
-    // Version 1 copied the encoding of every nested map into the buffer of the map around
-    // it: the bytes it moved grew with the square of the depth (600,893 at depth 250 and
-    // 2,389,268 at depth 500). Now each byte is hashed once, in its innermost entry, and a map
-    // adds 41 bytes (tag, count, one digest) to the entry around it.
+    // Guards that the work grows with the depth, not its square: each byte is hashed once, in
+    // its innermost entry, and a map adds 41 bytes (tag, count, one digest) to the entry
+    // around it, rather than copying the encoding of every nested map into the one around it.
     #[test]
     fn nested_maps_cost_linear_work() {
         for depth in [1, 250, 500] {

@@ -22,9 +22,9 @@ fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .expect("the thread does not overflow its stack")
 }
 
-// Version 1 hashed every value whose `serialize` failed as the single byte 0xFF: all of them
-// shared one id. (On version 1, `generate(&(1, Serde(&Failing)))` and
-// `generate(&(2, Serde(&Failing)))` were equal.)
+// Guards that a value whose `serialize` fails is an error, never one byte shared by every
+// such value: `generate(&(1, Serde(&Failing)))` and `generate(&(2, Serde(&Failing)))` must
+// not be equal ids.
 #[cfg(feature = "serde")]
 #[test]
 fn different_failing_values_do_not_share_an_id() {
@@ -70,10 +70,10 @@ enum Shape {
     Dot(i32),
 }
 
-// Version 1 let an impl write the two fields of `Line` as two values, without a list around
-// them: `[Line(1, 2), Dot(3)]` and `[Dot(1), Line(2, 3)]` were both the list 1, 2, 3. Now one
-// `Encoder` writes one value (writing two does not compile: see the `compile_fail` example on
-// `Encoder`), so `Line` writes a list.
+// Guards that an impl writes one value for one value: an impl that could write the two fields
+// of `Line` as two values would make `[Line(1, 2), Dot(3)]` and `[Dot(1), Line(2, 3)]` both
+// the list 1, 2, 3. One `Encoder` writes one value (writing two does not compile: see the
+// `compile_fail` example on `Encoder`), so `Line` writes a list.
 impl StableHash for Shape {
     fn stable_hash(&self, encoder: Encoder<'_>) -> Written {
         match self {
@@ -109,8 +109,8 @@ fn with_nested_arrays<T>(depth: usize, f: impl FnOnce(&serde_json::Value) -> T) 
     result
 }
 
-// Version 1 recursed once per level through serde and overflowed the stack: the process
-// aborted.
+// Guards that depth through serde is an error, not a recursion that overflows the stack and
+// aborts the process.
 #[cfg(feature = "serde")]
 #[test]
 fn sixty_thousand_nested_arrays_through_serde_are_an_error_not_a_crash() {

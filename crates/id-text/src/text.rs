@@ -32,8 +32,8 @@ pub fn ascii_str(bytes: &[u8]) -> Option<&str> {
 /// last eight, which may overlap the words before, standing for the rest; each byte below
 /// eight), then the high bit of each byte of the result. No early exit, so that for the fixed
 /// lengths of ids the loop unrolls into a few loads and ORs. (`<[u8]>::is_ascii` returns at
-/// the first word with a high bit, and its loop stays a loop in the encoders: UUIDv7's
-/// `encode` measured 134 instructions with it, 103 with this.)
+/// the first word with a high bit, and its loop stays a loop in the encoders: the gate's row
+/// "UUIDv7 format vs uuid's encode_lower" holds the count.)
 #[inline]
 fn is_ascii(bytes: &[u8]) -> bool {
     const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);

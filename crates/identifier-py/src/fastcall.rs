@@ -6,12 +6,10 @@
 //! PyO3 registers that function with `METH_FASTCALL | METH_KEYWORDS` too (the limited API of
 //! CPython 3.10 has it), but its call still enters PyO3's trampoline (a thread-local count of
 //! the attached thread, read through `__tls_get_addr` in a shared library, and a panic guard)
-//! and its keyword parser, `extract_arguments_fastcall`, before the generator runs. That is
-//! 12 to 15 ns a call, a fifth of it: through PyO3's function alone, `generate_uuid7()`,
-//! `generate_ulid()` and `generate_object_id()` took 78.4, 75.6 and 76.0 ns, against 66.2,
-//! 61.5 and 61.4 ns through this entry point (CPython 3.11 on x86_64, the medians of 16
-//! alternated runs of `bench.py`'s measurement on each build; their best runs differ as much,
-//! the statements both builds share by 3 % at most; BENCHMARKS.md, "In Python").
+//! and its keyword parser, `extract_arguments_fastcall`, before the generator runs. That was
+//! about a fifth of a call of `generate_uuid7()`, `generate_ulid()` and `generate_object_id()`
+//! through PyO3's function alone, against this entry point (`bench.py`'s rows; BENCHMARKS.md,
+//! "In Python", holds the figures).
 
 use std::ffi::CString;
 use std::sync::atomic::{AtomicPtr, Ordering};

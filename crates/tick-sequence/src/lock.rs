@@ -143,11 +143,12 @@ impl<T> EpochLock<T> {
 }
 
 /// How a waiter waits. Taking the lock from another core moves its cache line, and on a
-/// virtual machine that move costs 35 ns or 165 ns depending on where the host placed the two
-/// processors (measured with two threads handing a word back and forth; it changes from one
-/// second to the next). A waiter that looks at the word every few tens of ns takes the lock
-/// about every tenth id, and each such handoff moves the line a few times: at 165 ns a move,
-/// four threads made an id every 90-100 ns instead of 30. So a waiter looks once after a
+/// virtual machine that move costs several times more or less depending on where the host
+/// placed the two processors, from one second to the next (BENCHMARKS.md, "Under contention:
+/// ten runs", gives the cost of a move beside each run). A waiter that looks at the word every
+/// few tens of ns takes the lock about every tenth id, and each such handoff moves the line a
+/// few times, which made four threads several times slower an id than one. So a waiter looks
+/// once after a
 /// pause, which is all an occasional collision needs, and then only every
 /// [`POLL_SPINS`](Self::POLL_SPINS) pauses, a few µs, during which the holder's core makes
 /// ids without moving the line; then it yields the processor (the holder may have been

@@ -364,7 +364,7 @@ impl TickSequence {
         // state is written back on every way out, an error included.
         let result = loop {
             // The run the counter has room for is cut off first, so that its loop has one
-            // end to test, not two: measured 4 to 7 instructions an id fewer.
+            // end to test, not two: fewer instructions an id (the gate's `fill` rows).
             let room = usize::try_from(self.max - counter).unwrap_or(usize::MAX);
             let len = room.min(rest.len());
             let (run, after) = core::mem::take(&mut rest).split_at_mut(len);
