@@ -73,8 +73,8 @@ pub fn encode_text(value: u128) -> AsciiText<LEN> {
     // Each byte's two digits shifted into their place in a 64-bit word, with the hyphens,
     // and a word stored at a time: four wide stores and two pairs, where a pair at a time
     // made 16 narrow stores that a reader of the whole text (a copy into a `String`, a
-    // benchmark's copy) waits for. `cargo bench --bench uuid7 -- uuid7/format`: 10.7 ns this
-    // way, 17.4 ns a pair at a time, 12.3 ns for the pairs written with an ASCII check after.
+    // benchmark's copy) waits for: slower than this, and than pairs followed by an ASCII
+    // check (`cargo bench --bench uuid7 -- uuid7/format` holds the figure).
     let bytes = value.to_be_bytes();
     let pair = |index: usize| u64::from(u16::from_le_bytes(encode_byte(bytes[index])));
     let hyphen = u64::from(b'-');

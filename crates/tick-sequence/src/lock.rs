@@ -160,9 +160,9 @@ struct Backoff {
 }
 
 impl Backoff {
-    /// Pauses between looks at a held word after the first: 256, 6.7 µs at 26 ns a pause
-    /// here. On the slow placement, 64 left two to eight threads at 40-43 ns an id, 256 at 31-35
-    /// (`cargo bench --bench contention`).
+    /// Pauses between looks at a held word after the first: 256, a few µs. On the slow
+    /// placement of the processors, fewer left two to eight threads slower an id (`cargo bench
+    /// --bench contention` and BENCHMARKS.md, "Under contention: ten runs", hold the figures).
     const POLL_SPINS: u32 = 256;
     const POLL_ROUNDS: u32 = 3;
     const YIELD_ROUNDS: u32 = 64;

@@ -52,13 +52,11 @@ pub(crate) const COUNTER_BITS: u32 = 80;
 /// ```
 // `[u8; 16]`, big-endian, as `uuid::Uuid` holds its value: alignment 1 (`(Ulid, u8)` is 17 bytes,
 // not 32 as with a `u128` field), `as_bytes` without a copy, and casts to and from bytes (features
-// `bytemuck`, `zerocopy`). An earlier measurement favoured a `u128` field, which sorts 1.1-1.3
-// times faster than bytes compared byte by byte. Compared as the big-endian integer they hold (the
-// `Ord` below), bytes sort 10,000 ids in 181 µs against the `u128`'s 178 and binary-search in 2.2
-// against 1.7 µs (byte by byte: 191 and 5.2; `cargo bench -p benches --bench storage`). The rest of
-// the cost is a byte swap for each half of the integer read or written, as x86-64 has no swapping
-// store in its baseline (`cargo xtask bench-gate`, instructions): `fill` 7.7 to 9.9 an id;
-// `generate` 3.6 % fewer (inlined), `to_string` 4.9 % more, `encode` 2.3 % more.
+// `bytemuck`, `zerocopy`). A `u128` field sorts a little faster than bytes compared byte by byte;
+// compared as the big-endian integer they hold (the `Ord` below), bytes sort and search about as
+// fast (`cargo bench -p benches --bench storage` holds the figures). The rest of the cost is a
+// byte swap for each half of the integer read or written, as x86-64 has no swapping store in its
+// baseline: a few instructions an id in `fill`, `to_string` and `encode` (the gate's rows).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "bytemuck", derive(bytemuck::Pod, bytemuck::Zeroable))]
 #[cfg_attr(

@@ -69,13 +69,11 @@ const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIF
 /// ```
 // `[u8; 16]`, big-endian, as `uuid::Uuid` holds its value: alignment 1 (`(Uuid7, u8)` is 17 bytes,
 // not 32 as with a `u128` field), `as_bytes` without a copy, and casts to bytes (features
-// `bytemuck`, `zerocopy`). An earlier measurement favoured a `u128` field, which sorts 1.1-1.3
-// times faster than bytes compared byte by byte. Compared as the big-endian integer they hold (the
-// `Ord` below), bytes sort 10,000 ids in 181 µs against the `u128`'s 178 and binary-search in 2.2
-// against 1.7 µs (byte by byte: 191 and 5.2; `cargo bench -p benches --bench storage`). The rest of
-// the cost is a byte swap for each half of the integer read or written, as x86-64 has no swapping
-// store in its baseline (`cargo xtask bench-gate`, instructions): `fill` 14.2 to 17.2 an id;
-// `generate` 3.3 % fewer (inlined), `to_string`, `Display` and `encode` 3 to 9 % fewer.
+// `bytemuck`, `zerocopy`). A `u128` field sorts a little faster than bytes compared byte by byte;
+// compared as the big-endian integer they hold (the `Ord` below), bytes sort and search about as
+// fast (`cargo bench -p benches --bench storage` holds the figures). The rest of the cost is a
+// byte swap for each half of the integer read or written, as x86-64 has no swapping store in its
+// baseline: a few instructions an id in `fill`, `to_string` and `encode` (the gate's rows).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 // Only id -> bytes: not every 16 bytes have version 7 and variant `0b10`, and bytemuck's
 // `CheckedBitPattern`, the trait for bytes -> id with a check, is an `unsafe trait`.
