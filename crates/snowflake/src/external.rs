@@ -17,11 +17,91 @@ mod schemars_support;
 // `pub(crate)`: lib.rs re-exports its public module `decimal_string`.
 #[cfg(feature = "serde")]
 pub(crate) mod serde_support;
-// Each release and database in a module of its own, behind its feature.
-#[cfg(any(
-    feature = "sqlx-postgres",
-    feature = "sqlx-sqlite",
-    feature = "sqlx08-postgres",
-    feature = "sqlx08-sqlite"
-))]
-mod sqlx_support;
+// Features `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9) and `sqlx08-postgres`, `sqlx08-sqlite`
+// (sqlx 0.8): [`SnowflakeId`](crate::SnowflakeId) binds and reads in sqlx as a PostgreSQL
+// `bigint` (and `bigint[]` through `PgHasArrayType`) or an SQLite INTEGER: the same as an
+// `i64`, which holds every id.
+//
+// Reading a negative integer is an error that names it; a value of another SQL type is
+// sqlx's "mismatched types" error.
+//
+// The two releases' traits have the same shape, so one body per database serves both: each is
+// compiled once per release, against that release's crates: the bodies are in
+// `external/sqlx_support/`.
+#[cfg(feature = "sqlx-postgres")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod postgres_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_postgres as driver;
+    // Each impl's docs name the release: the two releases' impls would otherwise read
+    // alike in one crate's documentation.
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-postgres`)."
+        };
+    }
+    #[path = "postgres.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx08-postgres")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod postgres_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_postgres as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-postgres`)."
+        };
+    }
+    #[path = "postgres.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx-sqlite")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod sqlite_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_sqlite as driver;
+    /// What the SQLite driver's arguments are written into.
+    type Arguments<'q> = driver::SqliteArgumentsBuffer;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-sqlite`)."
+        };
+    }
+    #[path = "sqlite.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx08-sqlite")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod sqlite_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_sqlite as driver;
+    /// What the SQLite driver's arguments are written into.
+    type Arguments<'q> = std::vec::Vec<driver::SqliteArgumentValue<'q>>;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-sqlite`)."
+        };
+    }
+    #[path = "sqlite.rs"]
+    mod impls;
+}
