@@ -50,6 +50,7 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
             "rustls",
             "tokio-postgres-rustls",
             "rustls-native-certs",
+            "serde",
         ],
     ),
     (

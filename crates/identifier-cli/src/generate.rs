@@ -297,54 +297,8 @@ pub(crate) fn log_lease_event(event: &LeaseEvent, json: bool) {
         eprintln!("identifier: lease: {event}");
         return;
     }
-    let mut object = match event {
-        LeaseEvent::TableCreated { table } => {
-            serde_json::json!({ "event": "table_created", "table": table })
-        }
-        LeaseEvent::Acquired {
-            worker_id,
-            table,
-            generation,
-            floor_ms,
-            high_water_ms,
-            rows_ahead,
-        } => serde_json::json!({
-            "event": "acquired",
-            "worker_id": worker_id,
-            "table": table,
-            "generation": generation,
-            "floor_ms": floor_ms,
-            "high_water_ms": high_water_ms,
-            "rows_ahead": rows_ahead,
-        }),
-        LeaseEvent::LateRenewal {
-            worker_id,
-            failed_attempts,
-            after_expiry,
-        } => serde_json::json!({
-            "event": "late_renewal",
-            "worker_id": worker_id,
-            "failed_attempts": failed_attempts,
-            "after_expiry": after_expiry,
-        }),
-        LeaseEvent::Expired { worker_id, reason } => {
-            serde_json::json!({ "event": "expired", "worker_id": worker_id, "reason": reason })
-        }
-        LeaseEvent::Lost {
-            worker_id,
-            table,
-            reason,
-        } => serde_json::json!({
-            "event": "lost",
-            "worker_id": worker_id,
-            "table": table,
-            "reason": reason,
-        }),
-        LeaseEvent::Released { worker_id } => {
-            serde_json::json!({ "event": "released", "worker_id": worker_id })
-        }
-        _ => serde_json::json!({ "event": "other" }),
-    };
+    // The event's fields under their names, and its one line.
+    let mut object = serde_json::to_value(event).unwrap_or_else(|_| serde_json::json!({}));
     object["message"] = serde_json::json!(event.to_string());
     eprintln!("{object}");
 }

@@ -4,6 +4,8 @@
 //! process, a holder whose clock ran ahead; and `--rate` and `--forever`.
 #![cfg(unix)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::PoisonError;
@@ -11,6 +13,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use common::{output as identifier, text};
 use postgres::{Client, NoTls};
 use snowflake::SnowflakeId;
 use snowflake_lease::{LeaseConfig, LeasedGenerator};
@@ -42,19 +45,6 @@ fn socket_dir() -> String {
 
 fn sql(connection: &str) -> Client {
     Client::connect(connection, NoTls).expect("a connection for the test's own statements")
-}
-
-/// Runs the command with `args` to its end.
-fn identifier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_identifier"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
 /// Each stdout line of `output`, as a Snowflake id.

@@ -3,9 +3,11 @@
 //! certificate of a throwaway authority that `openssl` makes for this test (for `localhost`).
 #![cfg(unix)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::PathBuf;
+
+use common::{output as identifier, text};
 use snowflake::SnowflakeId;
 use test_support::postgres::{Pki, TcpCluster};
 
@@ -18,18 +20,6 @@ impl Drop for TempDir {
     }
 }
 
-fn identifier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_identifier"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
 #[test]
 fn verify_full_leases_over_tls_and_a_wrong_host_name_is_exit_status_1_naming_it() {
     let dir =
@@ -40,17 +30,20 @@ fn verify_full_leases_over_tls_and_a_wrong_host_name_is_exit_status_1_naming_it(
     let ca = pki.ca.to_str().expect("a UTF-8 path");
     let tls = format!("sslmode=verify-full sslrootcert={ca}");
 
-    let connection = server.connection_string("localhost", "postgres", &tls);
-    let args = [
-        "snowflake",
-        "--lease",
-        &connection,
-        "--lease-table",
-        "cli_lease_tls",
-        "-n",
-        "3",
-    ];
-    let output = identifier(&args);
+    // Three ids under a lease over TLS to the server named `host`.
+    let leased = |host: &str| {
+        let connection = server.connection_string(host, "postgres", &tls);
+        identifier(&[
+            "snowflake",
+            "--lease",
+            &connection,
+            "--lease-table",
+            "cli_lease_tls",
+            "-n",
+            "3",
+        ])
+    };
+    let output = leased("localhost");
     let stderr = text(&output.stderr);
     assert_eq!(
         output.status.code(),
@@ -66,17 +59,7 @@ fn verify_full_leases_over_tls_and_a_wrong_host_name_is_exit_status_1_naming_it(
     assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{ids:?}");
 
     // The certificate names localhost and 127.0.0.1, not db.example.
-    let connection = server.connection_string("db.example", "postgres", &tls);
-    let args = [
-        "snowflake",
-        "--lease",
-        &connection,
-        "--lease-table",
-        "cli_lease_tls",
-        "-n",
-        "3",
-    ];
-    let output = identifier(&args);
+    let output = leased("db.example");
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(output.stdout.is_empty());

@@ -26,7 +26,15 @@ use std::sync::Arc;
 ///     "lease on worker_id 3 of \"snowflake_worker_lease\" lost: the row carries another holder's token"
 /// );
 /// ```
+///
+/// With the feature `serde`, an event serializes as a map of its fields with its name, in
+/// snake case, under `event`: `{"event":"lost","worker_id":3,"table":"…","reason":"…"}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "event", rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum LeaseEvent {
     /// The table was missing and this acquire created it, with its 1,024 rows (see
@@ -163,5 +171,28 @@ pub(crate) type OnEvent = Arc<dyn Fn(&LeaseEvent) + Send + Sync>;
 pub(crate) fn emit(on_event: Option<&OnEvent>, event: LeaseEvent) {
     if let Some(on_event) = on_event {
         on_event(&event);
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::LeaseEvent;
+
+    #[test]
+    fn an_event_serializes_as_its_fields_and_its_name() {
+        let event = LeaseEvent::LateRenewal {
+            worker_id: 3,
+            failed_attempts: 2,
+            after_expiry: true,
+        };
+        assert_eq!(
+            serde_json::to_string(&event).unwrap(),
+            r#"{"event":"late_renewal","worker_id":3,"failed_attempts":2,"after_expiry":true}"#
+        );
+        let event = LeaseEvent::TableCreated { table: "t".into() };
+        assert_eq!(
+            serde_json::to_string(&event).unwrap(),
+            r#"{"event":"table_created","table":"t"}"#
+        );
     }
 }

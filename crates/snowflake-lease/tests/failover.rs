@@ -46,7 +46,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use common::{child_role, create_table, poll, short, spawn_child, sql};
+use common::{
+    acquire_and_announce, child_role, create_table, fill_flat_out, poll, short, spawn_child, sql,
+};
 use postgres::Client;
 use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
@@ -184,12 +186,9 @@ impl Served {
 /// ids before a refused one are served. A refusal while the lease cannot be proven waits a
 /// millisecond, so that holders at their ceiling leave the two cores to the servers.
 fn fill_once(generator: &LeasedGenerator, served: &mut Served) -> Result<(), Error> {
-    let mut batch = [SnowflakeId::MIN; 4096];
-    let result = generator.fill(&mut batch);
-    // The served ids come first; the rest of the batch is left as it was.
-    let count = batch.partition_point(|id| *id != SnowflakeId::MIN);
-    if count > 0 {
-        served.push(batch[0], batch[count - 1]);
+    let (ids, result) = fill_flat_out(generator);
+    if let Some((first, last)) = ids {
+        served.push(first, last);
     }
     match &result {
         Ok(()) => {}
@@ -209,10 +208,7 @@ fn fill_once(generator: &LeasedGenerator, served: &mut Served) -> Result<(), Err
 /// the boot clock when first seen.
 /// Then waits to be killed, never releasing: as far as it knows, its lease may stand.
 fn holder_a_in_child(connection: &str, table: &str) -> ! {
-    let generator = Arc::new(LeasedGenerator::acquire(&config(connection, table)).unwrap());
-    println!("worker_id={}", generator.worker_id());
-    println!("ready");
-    std::io::stdout().flush().unwrap();
+    let generator = acquire_and_announce(&config(connection, table));
     let stop = Arc::new(AtomicBool::new(false));
     let server = {
         let (generator, stop) = (Arc::clone(&generator), Arc::clone(&stop));

@@ -16,8 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{child_role, connection, create_table, read_until, short, spawn_child, sql, value};
-use snowflake::SnowflakeId;
+use common::{
+    acquire_and_announce, child_role, connection, create_table, fill_flat_out, read_until, short,
+    spawn_child, sql, value,
+};
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::lease_table::hold_all_but;
 
@@ -31,20 +33,19 @@ fn config(connection: &str, table: &str) -> LeaseConfig {
     short(connection, table).max_clock_skew(Duration::from_millis(20))
 }
 
-/// Serves flat out until `stop`, a millisecond's worth of ids at a time, so that the holder
-/// runs ahead of its clock up to its ceiling: the distinct milliseconds served, in order.
-/// Refusals while the lease cannot be proven are skipped; a lost lease ends the run.
+/// Serves flat out until `stop`: the distinct milliseconds served, in order. Refusals while
+/// the lease cannot be proven are skipped; a lost lease ends the run.
 fn flat_out(generator: &LeasedGenerator, stop: &AtomicBool) -> Vec<u64> {
-    let mut served = Vec::new();
-    let mut batch = [SnowflakeId::MIN; 4096];
+    let mut served: Vec<u64> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
-        batch.fill(SnowflakeId::MIN);
-        let result = generator.fill(&mut batch);
-        // The ids before a refused one are served.
-        for id in batch.iter().take_while(|id| **id != SnowflakeId::MIN) {
-            if served.last() != Some(&id.timestamp_ms()) {
-                served.push(id.timestamp_ms());
-            }
+        let (ids, result) = fill_flat_out(generator);
+        // One fill's ids are consecutive: their milliseconds are every one from the first's
+        // to the last's.
+        if let Some((first, last)) = ids {
+            let from = served
+                .last()
+                .map_or(first.timestamp_ms(), |ms| first.timestamp_ms().max(ms + 1));
+            served.extend(from..=last.timestamp_ms());
         }
         match result {
             Ok(()) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => {}
@@ -59,10 +60,7 @@ fn flat_out(generator: &LeasedGenerator, stop: &AtomicBool) -> Vec<u64> {
 /// standard input, then print the milliseconds served and whether the lease was lost, and
 /// wait to be killed (no release: as far as A knows, its lease stands).
 fn holder_a_in_child(connection: &str, table: &str) -> ! {
-    let generator = Arc::new(LeasedGenerator::acquire(&config(connection, table)).unwrap());
-    println!("worker_id={}", generator.worker_id());
-    println!("ready");
-    std::io::stdout().flush().unwrap();
+    let generator = acquire_and_announce(&config(connection, table));
     let stop = Arc::new(AtomicBool::new(false));
     let server = {
         let (generator, stop) = (Arc::clone(&generator), Arc::clone(&stop));

@@ -46,3 +46,17 @@ pub(crate) fn describe(output: Output) -> String {
         String::from_utf8(output.stderr).expect("stderr is UTF-8"),
     )
 }
+
+/// The binary with `args` run to its end, with nothing on standard input.
+pub(crate) fn output(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Output bytes as text.
+pub(crate) fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}

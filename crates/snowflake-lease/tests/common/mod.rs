@@ -2,14 +2,15 @@
 //! run this test binary again in a role.
 #![allow(dead_code, reason = "each test binary uses some of these")]
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, Read, Write};
 use std::process::{Child, Command, Stdio};
-use std::sync::PoisonError;
+use std::sync::{Arc, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use postgres::{Client, NoTls};
-use snowflake_lease::{LeaseConfig, LeasedGenerator};
+use snowflake::SnowflakeId;
+use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 use test_support::postgres::shared;
 
 pub(crate) const CHILD: &str = "LEASE_CHILD";
@@ -138,4 +139,27 @@ where
         .find_map(|line| line.split_once(&prefix).map(|(_, value)| value))
         .unwrap_or_else(|| panic!("no {name}= in {lines:?}"));
     line.parse().unwrap()
+}
+
+/// One fill of a millisecond's worth of ids (4096), as a holder serving flat out does, so that
+/// it runs ahead of its clock up to its ceiling: the first and last ids served (those before a
+/// refused one are; the rest of the batch is left as it was) and the fill's result.
+pub(crate) fn fill_flat_out(
+    generator: &LeasedGenerator,
+) -> (Option<(SnowflakeId, SnowflakeId)>, Result<(), Error>) {
+    let mut batch = [SnowflakeId::MIN; 4096];
+    let result = generator.fill(&mut batch);
+    let count = batch.partition_point(|id| *id != SnowflakeId::MIN);
+    let served = (count > 0).then(|| (batch[0], batch[count - 1]));
+    (served, result)
+}
+
+/// In a child: acquires with `config` and says its worker id, then `ready`, on standard
+/// output, for the parent's [`read_until`].
+pub(crate) fn acquire_and_announce(config: &LeaseConfig) -> Arc<LeasedGenerator> {
+    let generator = Arc::new(LeasedGenerator::acquire(config).unwrap());
+    println!("worker_id={}", generator.worker_id());
+    println!("ready");
+    std::io::stdout().flush().unwrap();
+    generator
 }
