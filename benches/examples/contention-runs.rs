@@ -9,12 +9,13 @@
 //! BENCHMARKS.md under [`HEADING`].
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use benches::comparisons::COMPARISONS;
 use benches::criterion_results::read_medians;
 use benches::sections::{self, CONTENTION_RUNS as HEADING};
+use benches::workspace::{cargo, target_dir};
 
 const USAGE: &str = "usage: cargo xtask contention-runs [--runs N] [--write]";
 
@@ -31,12 +32,10 @@ struct Cell {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    if args.iter().any(|arg| matches!(*arg, "--help" | "-h")) {
-        println!("{USAGE}");
+    let Some(args) = benches::workspace::arguments(USAGE) else {
         return ExitCode::SUCCESS;
-    }
+    };
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map(Path::to_path_buf)
@@ -119,36 +118,6 @@ fn run_command(root: &Path, args: &[&str]) -> Result<(), String> {
         println!("contention-runs: wrote the section \"{HEADING}\" of BENCHMARKS.md");
     }
     Ok(())
-}
-
-/// The workspace's target directory, as cargo resolves it (`CARGO_TARGET_DIR`, a config, or
-/// `target/`): criterion writes its results under it.
-fn target_dir(root: &Path) -> Result<PathBuf, String> {
-    let metadata = cargo(root, &["metadata", "--format-version", "1", "--no-deps"])?;
-    let metadata: serde_json::Value =
-        serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
-    metadata["target_directory"]
-        .as_str()
-        .map(PathBuf::from)
-        .ok_or_else(|| "cargo metadata gave no target_directory".into())
-}
-
-/// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
-/// with the command and its standard error.
-fn cargo(root: &Path, args: &[&str]) -> Result<String, String> {
-    let output = std::process::Command::new(env!("CARGO"))
-        .current_dir(root)
-        .args(args)
-        .output()
-        .map_err(|e| format!("cargo {}: {e}", args.join(" ")))?;
-    if !output.status.success() {
-        return Err(format!(
-            "cargo {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// The group, our function and the peer's of the ULID row at `threads` threads, from the

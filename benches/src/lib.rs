@@ -2,7 +2,8 @@
 //! Run them with `cargo bench -p benches`.
 //!
 //! The library holds what the benchmark report's writers share: `cargo xtask bench-report`
-//! and `bench-gate`, and the `db-bench` and `contention-runs` examples. It depends on
+//! and `bench-gate`, and the `db-bench` and `contention-runs` examples, and how they run cargo
+//! in the workspace. It depends on
 //! serde_json alone, so that xtask, which links it, stays quick to build.
 
 // The package keeps clippy's lints only (its benchmarks are programs), but this library is
@@ -12,3 +13,4 @@
 pub mod comparisons;
 pub mod criterion_results;
 pub mod sections;
+pub mod workspace;

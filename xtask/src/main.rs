@@ -155,35 +155,7 @@ fn executable(messages: &str, name: &str) -> Result<std::path::PathBuf, String> 
         .ok_or_else(|| format!("cargo built no executable named {name:?}"))
 }
 
-/// The workspace's target directory, as cargo resolves it (`CARGO_TARGET_DIR`, a config, or
-/// `target/`).
-fn target_dir(root: &std::path::Path) -> Result<std::path::PathBuf, String> {
-    let metadata = cargo(root, &["metadata", "--format-version", "1", "--no-deps"])?;
-    let metadata: serde_json::Value =
-        serde_json::from_str(&metadata).map_err(|e| format!("cargo metadata: {e}"))?;
-    metadata["target_directory"]
-        .as_str()
-        .map(std::path::PathBuf::from)
-        .ok_or_else(|| "cargo metadata gave no target_directory".into())
-}
-
-/// Runs `cargo` with `args` in the workspace and returns its standard output, or an error
-/// with the command and its standard error.
-fn cargo(root: &std::path::Path, args: &[&str]) -> Result<String, String> {
-    let output = std::process::Command::new(env!("CARGO"))
-        .current_dir(root)
-        .args(args)
-        .output()
-        .map_err(|e| format!("cargo {}: {e}", args.join(" ")))?;
-    if !output.status.success() {
-        return Err(format!(
-            "cargo {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-}
+use benches::workspace::{cargo, target_dir};
 
 #[cfg(test)]
 mod executable_tests {

@@ -128,15 +128,7 @@ fn sync(dir: &Path, pages: &[(String, Vec<u8>)], check: bool) -> Result<Vec<Stri
 mod tests {
     use super::*;
 
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .expect("readable")
-            .flatten()
-            .map(|entry| entry.file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
+    use benches::workspace::file_names as names;
 
     /// A folder with a stale page, a missing one and a page of a removed subcommand: the
     /// check names all three and changes nothing; writing leaves exactly the pages.

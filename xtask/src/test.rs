@@ -166,14 +166,8 @@ pub(crate) fn run(root: &Path, args: &[&str]) -> Result<(), String> {
     );
     let build = Command::new(env!("CARGO"))
         .current_dir(root)
-        .args([
-            "test",
-            "--workspace",
-            "--all-features",
-            "--locked",
-            "--no-run",
-            "--message-format=json-render-diagnostics",
-        ])
+        .args(test_runner::CARGO_TEST)
+        .args(["--no-run", "--message-format=json-render-diagnostics"])
         .args(cargo_args)
         .stderr(Stdio::inherit())
         .output()

@@ -15,6 +15,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// `cargo test` as the README's test command runs it: every package and feature, the locked
+/// dependencies.
+pub(crate) const CARGO_TEST: [&str; 4] = ["test", "--workspace", "--all-features", "--locked"];
+
 /// One test binary that cargo built: what to run, and where.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Binary {
@@ -208,14 +212,8 @@ fn command(root: &Path, job: &Job, cargo_args: &[String], test_args: &[String]) 
             let mut command = Command::new(env!("CARGO"));
             command
                 .current_dir(root)
-                .args([
-                    "test",
-                    "--workspace",
-                    "--all-features",
-                    "--locked",
-                    "--no-fail-fast",
-                    "--doc",
-                ])
+                .args(CARGO_TEST)
+                .args(["--no-fail-fast", "--doc"])
                 .args(cargo_args)
                 .arg("--")
                 .args(test_args);

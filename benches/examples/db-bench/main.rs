@@ -30,12 +30,10 @@ const USAGE: &str = "usage: cargo xtask db-bench [--rows N] [--app-rows N] [--ap
                      [--connections C] [--postgres-18] [--write]";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    if args.iter().any(|arg| matches!(*arg, "--help" | "-h")) {
-        println!("{USAGE}");
+    let Some(args) = benches::workspace::arguments(USAGE) else {
         return ExitCode::SUCCESS;
-    }
+    };
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match run_command(&workspace_root(), &args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -147,15 +147,7 @@ fn the_report_renders_and_only_write_touches_files() {
     std::fs::create_dir(&root).expect("a temporary directory");
     let before = "# Benchmarks\n\n## In PostgreSQL\n\nold\n\n## In Python\n\npython\n";
     std::fs::write(root.join("BENCHMARKS.md"), before).expect("written");
-    let files = |root: &Path| {
-        let mut names: Vec<String> = std::fs::read_dir(root)
-            .expect("readable")
-            .flatten()
-            .map(|entry| entry.file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    };
+    let files = benches::workspace::file_names;
 
     let options = Options::parse(&[]).expect("no flags");
     assert_eq!(

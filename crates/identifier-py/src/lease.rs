@@ -15,12 +15,11 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use snowflake::{EPOCH_MS, SnowflakeId};
 use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
-use crate::snowflake_ids::{generated_ids, past_u64};
+use crate::snowflake_ids::{generated_id, generated_ids};
 
 create_exception!(
     identifier,
@@ -246,10 +245,14 @@ impl LeasedSnowflakeIdGenerator {
         dict.set_item("last_renewal_error", state.last_renewal_error)?;
         dict.set_item("forked", state.forked)?;
         dict.set_item("clock_ahead_ms", state.clock_ahead_ms)?;
-        dict.set_item("renewals", state.renewals)?;
-        dict.set_item("late_renewals", state.late_renewals)?;
-        dict.set_item("failed_renewals", state.failed_renewals)?;
-        dict.set_item("refused", state.refused)?;
+        for (name, count) in [
+            ("renewals", state.renewals),
+            ("late_renewals", state.late_renewals),
+            ("failed_renewals", state.failed_renewals),
+            ("refused", state.refused),
+        ] {
+            dict.set_item(name, count)?;
+        }
         Ok(dict)
     }
 
@@ -267,36 +270,13 @@ impl LeasedSnowflakeIdGenerator {
     /// if it (or the clock) is out of range.
     #[pyo3(signature = (*, timestamp_ms = None))]
     fn generate(&self, timestamp_ms: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-        let timestamp = match timestamp_ms {
-            None => None,
-            Some(timestamp) => Some(args::u64_or_int(
-                timestamp,
-                "timestamp_ms",
-                "an int or None",
-            )?),
-        };
         self.with(|generator| {
-            let id = match timestamp {
-                None => generator
-                    .generate()
-                    .map_err(|e| self.generate_error(e, None))?,
-                // A reading out of range is named as given, not as raised to the floor; an
-                // error on one in range names the millisecond a burst borrowed past the end.
-                Some(Ok(value)) => {
-                    let given = !(EPOCH_MS..=SnowflakeId::MAX_TIMESTAMP_MS).contains(&value);
-                    generator.generate_at(value).map_err(|e| {
-                        self.generate_error(e, given.then(|| Int::from(value)).as_ref())
-                    })?
-                }
-                Some(Err(int)) => {
-                    return Err(past_u64(
-                        &int,
-                        |at| generator.generate_at(at),
-                        |e| self.generate_error(e, Some(&int)),
-                    ));
-                }
-            };
-            Ok(u64::from(id))
+            generated_id(
+                timestamp_ms,
+                || generator.generate(),
+                |at| generator.generate_at(at),
+                |e, int| self.generate_error(e, int),
+            )
         })
     }
 

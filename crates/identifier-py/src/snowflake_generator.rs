@@ -8,7 +8,7 @@ use snowflake::Error;
 use crate::args::{self, Opt};
 use crate::exact::Int;
 use crate::lease::{self, LeasedSnowflakeIdGenerator};
-use crate::snowflake_ids::{generated_ids, past_u64};
+use crate::snowflake_ids::{generated_id, generated_ids};
 
 /// Ids generated per lock of the sequence in a batch.
 const CHUNK: usize = 1024;
@@ -130,27 +130,12 @@ impl SnowflakeIdGenerator {
     /// the clock) is out of range.
     #[pyo3(signature = (*, timestamp_ms = None))]
     fn generate(&self, timestamp_ms: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-        let id = match timestamp_ms {
-            None => self.inner.generate().map_err(|e| generate_error(e, None))?,
-            Some(timestamp) => {
-                match args::u64_or_int(timestamp, "timestamp_ms", "an int or None")? {
-                    // The crate's message names the timestamp out of range: the one given,
-                    // or the millisecond a burst borrowed past the end.
-                    Ok(value) => self
-                        .inner
-                        .generate_at(value)
-                        .map_err(|e| generate_error(e, None))?,
-                    Err(int) => {
-                        return Err(past_u64(
-                            &int,
-                            |at| self.inner.generate_at(at),
-                            |e| generate_error(e, Some(&int)),
-                        ));
-                    }
-                }
-            }
-        };
-        Ok(u64::from(id))
+        generated_id(
+            timestamp_ms,
+            || self.inner.generate(),
+            |at| self.inner.generate_at(at),
+            generate_error,
+        )
     }
 
     /// `n` new ids, in increasing order: the ids of `n` calls to `generate()`, with one clock

@@ -36,8 +36,7 @@ None of these ids is a secret: use ``secrets.token_urlsafe`` for tokens.
 The package is a Rust extension over the crates of the ``identifier`` workspace.
 """
 
-from typing import TypedDict
-
+from identifier._lease_state import LeaseState
 from identifier._identifier import (
     LeasedSnowflakeIdGenerator,
     LeaseError,
@@ -58,39 +57,6 @@ from identifier._identifier import (
     generate_uuid7s,
     verify_checksummed_id,
 )
-
-
-class LeaseState(TypedDict):
-    """The ``state`` of a ``LeasedSnowflakeIdGenerator``, a snapshot of its lease: the leased
-    ``worker_id``; the row's ``generation`` (incremented by every acquisition); the ``table``;
-    ``floor_ms`` and ``high_water_ms``, the lowest and highest timestamps (ms since the Unix
-    epoch) it may serve now; ``took_over_ahead``, whether the floor was ahead of the clock at
-    the claim (a new holder starts above the database's clock by about two renewal intervals
-    and the skew); ``lost``, whether another process took the row over, or the row is gone
-    (for good); ``forked``, whether this is a child forked after the lease was acquired (the
-    lease is the parent's); ``time_left_s``, the seconds until the local deadline (None once
-    it has passed, the lease is lost, or in a forked child); ``last_renewal_error``, why the
-    last renewal failed (None after a success); ``clock_ahead_ms``, this host's clock minus
-    the database's at the last renewal; and the counts ``renewals``, ``late_renewals``
-    (succeeded after failed attempts), ``failed_renewals`` and ``refused`` (calls the lease
-    refused)."""
-
-    worker_id: int
-    generation: int
-    table: str
-    floor_ms: int
-    high_water_ms: int
-    took_over_ahead: bool
-    lost: bool
-    time_left_s: float | None
-    last_renewal_error: str | None
-    forked: bool
-    clock_ahead_ms: int
-    renewals: int
-    late_renewals: int
-    failed_renewals: int
-    refused: int
-
 
 __all__ = [
     "LeaseError",

@@ -2,7 +2,9 @@
 
 import uuid
 from types import TracebackType
-from typing import Final, Literal, TypedDict, final
+from typing import Final, Literal, final
+
+from identifier._lease_state import LeaseState as LeaseState
 
 __version__: Final[str]
 __all__: list[str]
@@ -72,25 +74,6 @@ class LeaseError(RuntimeError):
     """A worker id lease that could not be acquired, kept or released: the server, the table,
     every worker id held; or, from ``generate``, a lease lost, expired or released, an id
     ahead of the lease's high-water mark, or a child forked after the lease was acquired."""
-
-class LeaseState(TypedDict):
-    """The ``state`` of a ``LeasedSnowflakeIdGenerator``: a snapshot of its lease."""
-
-    worker_id: int
-    generation: int
-    table: str
-    floor_ms: int
-    high_water_ms: int
-    took_over_ahead: bool
-    lost: bool
-    time_left_s: float | None
-    last_renewal_error: str | None
-    forked: bool
-    clock_ahead_ms: int
-    renewals: int
-    late_renewals: int
-    failed_renewals: int
-    refused: int
 
 @final
 class LeasedSnowflakeIdGenerator:
