@@ -103,3 +103,29 @@ pub(crate) fn verify_checksummed_id<'py>(
         .to_cow()
         .is_ok_and(|text| checksummed_id::verify_with(&text, sep)))
 }
+
+/// `checksummed_id` itself if it is a code with a correct check symbol once every `sep` is
+/// removed (read as `verify_checksummed_id` reads it), as a plain `str`, kept as given.
+///
+/// Raises `TypeError` if `checksummed_id` or `sep` is not a str, and `ValueError` naming the
+/// first rule the code breaks (no symbols, no payload, a character that is not a symbol and
+/// its byte index, a check symbol that does not match), or a bad `sep`.
+#[pyfunction]
+#[pyo3(
+    signature = (checksummed_id, *, sep = Opt::Absent),
+    text_signature = "(checksummed_id, *, sep='-')"
+)]
+pub(crate) fn parse_checksummed_id<'py>(
+    py: Python<'py>,
+    checksummed_id: &Bound<'py, PyAny>,
+    sep: Opt<'py>,
+) -> PyResult<Bound<'py, PyString>> {
+    let sep = match sep.given() {
+        Some(sep) => args::separator(sep)?,
+        None => Options::default().sep,
+    };
+    let text = args::text(checksummed_id, "checksummed_id")?;
+    checksummed_id::check_with(&text, sep)
+        .map_err(|error| args::parse_error("checksummed_id", checksummed_id, error))?;
+    Ok(PyString::new(py, &text))
+}

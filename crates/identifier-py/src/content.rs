@@ -15,6 +15,11 @@
 //! - the getter of `type.__name__`, for the name of an unsupported type in its error;
 //! - `uuid.UUID`'s slot `int`, for the value of a `namespace`.
 //!
+//! The one exception is the registry (`identifier._registry`): a value of any other type is
+//! looked up in its table, by the type's `__mro__` read with `type`'s own descriptor, once per
+//! type in a walk; a registered hasher runs, by the caller's choice, and its result is walked
+//! in the value's place.
+//!
 //! Python code can still run when the walk allocates, through the garbage collector
 //! (finalizers, `gc.callbacks`): a dict or set that changes meanwhile is a `RuntimeError`,
 //! which ends the walk; no state outlives a call.
@@ -43,16 +48,84 @@ enum Failure {
     Value,
 }
 
-/// The record of one walk: its first failure, and the Python error that ended it, if any.
-#[derive(Default)]
-struct Walk {
+/// Registered hashers that may apply in a row at one place (a hasher that returns a value of
+/// a registered class, not inside a container, whose containers the encoding limits): past
+/// this, the walk fails rather than run out of stack.
+const MAX_HASHERS_IN_A_ROW: u32 = 64;
+
+/// The record of one walk: its first failure, the Python error that ended it, if any, and
+/// the registry's answers so far.
+struct Walk<'py> {
     failure: Cell<Option<Failure>>,
-    /// An exception of Python (a container changed during the walk, memory ran out): the
-    /// walk stops, and the call raises it instead of returning an id.
+    /// An exception of Python (a container changed during the walk, memory ran out, a hasher
+    /// raised): the walk stops, and the call raises it instead of returning an id.
     error: RefCell<Option<PyErr>>,
+    /// The registry asked about the types that are not the encoding's own: the caller's, or
+    /// `None` for `get_stable_registry()`, fetched at the first such type.
+    registry: Option<Bound<'py, PyAny>>,
+    /// `hasher_for` of each type asked (by its type object, which the entry keeps alive).
+    hashers: RefCell<Vec<(Bound<'py, PyType>, Option<Bound<'py, PyAny>>)>>,
 }
 
-impl Walk {
+impl<'py> Walk<'py> {
+    fn new(registry: Option<Bound<'py, PyAny>>) -> Self {
+        Walk {
+            failure: Cell::new(None),
+            error: RefCell::new(None),
+            registry,
+            hashers: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The hasher of the type of `obj` in the registry, if it has one: the rule of
+    /// `HasherRegistry.hasher_for`, read here from the registry's table and the types' own
+    /// `__mro__` and `__dict__` (by `type`'s descriptors), so that no method of a class or
+    /// metaclass runs.
+    fn hasher_for(&self, obj: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let ty = obj.get_type();
+        if let Some((_, hasher)) = self
+            .hashers
+            .borrow()
+            .iter()
+            .find(|(known, _)| known.is(&ty))
+        {
+            return Ok(hasher.clone());
+        }
+        let py = obj.py();
+        let registry = match &self.registry {
+            Some(registry) => registry.clone(),
+            None => stable_registry(py)?,
+        };
+        let registry_type = registry_type(py)?;
+        let slot = |name: &str| -> PyResult<Bound<'py, PyAny>> {
+            registry_type
+                .getattr(name)?
+                .call_method1("__get__", (&registry, registry_type))
+        };
+        let table = slot("_hashers")?.cast_into::<PyDict>()?;
+        let mro = exact::mro(&ty)?;
+        let mut hasher = None;
+        'mro: for base in mro.iter() {
+            // By identity: a metaclass's `__eq__` or `__hash__` is not asked.
+            for (class, found) in table.iter() {
+                if class.is(&base) {
+                    hasher = Some(found);
+                    break 'mro;
+                }
+            }
+        }
+        if hasher.is_none() && slot("_dataclasses")?.is_truthy()? {
+            for base in mro.iter() {
+                if exact::defines(&base, "__dataclass_fields__")? {
+                    hasher = Some(dataclass_fields(py)?);
+                    break;
+                }
+            }
+        }
+        self.hashers.borrow_mut().push((ty, hasher.clone()));
+        Ok(hasher)
+    }
+
     fn stopped(&self) -> bool {
         self.error.borrow().is_some()
     }
@@ -69,7 +142,9 @@ impl Walk {
 /// A Python value, encoded as the Rust value of the same kind.
 struct Value<'a, 'py> {
     obj: &'a Bound<'py, PyAny>,
-    walk: &'a Walk,
+    walk: &'a Walk<'py>,
+    /// Registered hashers that gave this value, one from the result of the other.
+    hashed: u32,
 }
 
 impl<'a, 'py> Value<'a, 'py> {
@@ -78,6 +153,7 @@ impl<'a, 'py> Value<'a, 'py> {
         Value {
             obj,
             walk: self.walk,
+            hashed: 0,
         }
     }
 
@@ -107,6 +183,34 @@ impl<'a, 'py> Value<'a, 'py> {
             self.stop(error);
         }
         writer.end()
+    }
+
+    /// The value `hasher` returns for this one, walked in its place.
+    fn registered(&self, hasher: &Bound<'py, PyAny>, encoder: Encoder<'_>) -> Written {
+        if self.hashed >= MAX_HASHERS_IN_A_ROW {
+            return self.fail(
+                encoder,
+                Failure::Value,
+                format_args!(
+                    "more than {MAX_HASHERS_IN_A_ROW} registered hashers in a row at a {}: does \
+                     its hasher return a value that hashes through it again?",
+                    args::type_name(self.obj)
+                ),
+            );
+        }
+        let value = match hasher.call1((self.obj,)) {
+            Ok(value) => value,
+            Err(error) => {
+                self.stop(error);
+                return encoder.write_null();
+            }
+        };
+        Value {
+            obj: &value,
+            walk: self.walk,
+            hashed: self.hashed + 1,
+        }
+        .stable_hash(encoder)
     }
 
     /// An `int` by its value: from -2**127 to 2**128 - 1, the range of the encoding.
@@ -200,6 +304,17 @@ impl StableHash for Value<'_, '_> {
         if obj.is_none() {
             return encoder.write_null();
         }
+        // A type of the encoding's own is never looked up: no registry changes its id.
+        if !is_encoding_type(obj) {
+            match self.walk.hasher_for(obj) {
+                Ok(Some(hasher)) => return self.registered(&hasher, encoder),
+                Ok(None) => {}
+                Err(error) => {
+                    self.stop(error);
+                    return encoder.write_null();
+                }
+            }
+        }
         // Before int: a bool is an int in Python, and its own kind in the encoding.
         if let Ok(flag) = obj.cast::<PyBool>() {
             return encoder.write_bool(flag.is_true());
@@ -251,7 +366,8 @@ impl StableHash for Value<'_, '_> {
             Failure::Type,
             format_args!(
                 "unsupported type {}: a content id is defined for dict, list, tuple, str, int, \
-                 float, bool, None, bytes, bytearray, set and frozenset",
+                 float, bool, None, bytes, bytearray, set and frozenset, and for the classes \
+                 of the registry (HasherRegistry.register)",
                 args::type_name(obj)
             ),
         )
@@ -267,22 +383,69 @@ fn content_error(error: Error, failure: Option<Failure>) -> PyErr {
     }
 }
 
-/// The options of both functions: `registry` must be `None`, `ignore_unhashable` a bool.
-fn options(registry: Option<&Bound<'_, PyAny>>, ignore_unhashable: &Opt<'_>) -> PyResult<Options> {
+/// Whether `obj` is of one of the encoding's own types exactly (a subclass is not).
+fn is_encoding_type(obj: &Bound<'_, PyAny>) -> bool {
+    obj.is_exact_instance_of::<PyBool>()
+        || obj.is_exact_instance_of::<PyInt>()
+        || obj.is_exact_instance_of::<PyFloat>()
+        || obj.is_exact_instance_of::<PyString>()
+        || obj.is_exact_instance_of::<PyBytes>()
+        || obj.is_exact_instance_of::<PyByteArray>()
+        || obj.is_exact_instance_of::<PyList>()
+        || obj.is_exact_instance_of::<PyTuple>()
+        || obj.is_exact_instance_of::<PyDict>()
+        || obj.is_exact_instance_of::<PySet>()
+        || obj.is_exact_instance_of::<PyFrozenSet>()
+}
+
+/// `identifier._registry.HasherRegistry`, imported once.
+fn registry_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static REGISTRY: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    REGISTRY.import(py, "identifier._registry", "HasherRegistry")
+}
+
+/// `identifier._registry._dataclass_fields`, the hasher of a dataclass.
+fn dataclass_fields(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    static FIELDS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    Ok(FIELDS
+        .import(py, "identifier._registry", "_dataclass_fields")?
+        .clone())
+}
+
+/// `identifier._registry.get_stable_registry()`, the registry of `registry=None`.
+fn stable_registry(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    static GET: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    GET.import(py, "identifier._registry", "get_stable_registry")?
+        .call0()
+}
+
+/// The options of both functions: `registry` a `HasherRegistry` or `None`,
+/// `ignore_unhashable` a bool.
+fn options<'py>(
+    registry: Option<&Bound<'py, PyAny>>,
+    ignore_unhashable: &Opt<'_>,
+) -> PyResult<(Options, Option<Bound<'py, PyAny>>)> {
     if let Some(registry) = registry {
-        return Err(PyTypeError::new_err(format!(
-            "registry must be None, not {}: the encoding is fixed (content-id version 2), so that \
-             a value has the same id here, in Rust and from the identifier command",
-            args::type_name(registry)
-        )));
+        // The type itself, not `isinstance`, which may ask the object's `__class__`.
+        // SAFETY: the GIL is held (`registry` is bound); both are type objects.
+        let registry_type = registry_type(registry.py())?;
+        if unsafe { ffi::PyType_IsSubtype(registry.get_type_ptr(), registry_type.as_type_ptr()) }
+            == 0
+        {
+            return Err(PyTypeError::new_err(format!(
+                "registry must be a HasherRegistry or None, not {}",
+                args::type_name(registry)
+            )));
+        }
     }
-    Ok(Options {
+    let options = Options {
         ignore_unhashable: match ignore_unhashable.given() {
             Some(flag) => args::flag(flag, "ignore_unhashable")?,
             None => false,
         },
         ..Options::default()
-    })
+    };
+    Ok((options, registry.cloned()))
 }
 
 /// The content id of `data`: `length` lower-case hex characters (64 by default, 2 to 128,
@@ -301,8 +464,14 @@ fn options(registry: Option<&Bound<'_, PyAny>>, ignore_unhashable: &Opt<'_>) -> 
 /// whatever their methods (`__rshift__`, `__index__`, `__iter__`, `items`...) say. Containers
 /// nest at most 512 deep. An id of one length is not a prefix of an id of another length.
 ///
-/// No code of the caller's runs during the walk: no method of a value, a key or a metaclass
-/// (`__eq__`, `__hash__`, `__lt__`, `__str__`, `__name__`...). The walk calls only the
+/// A value of another class is hashed as the value its hasher in `registry` (a
+/// `HasherRegistry`; `None` is `get_stable_registry()`, with dataclasses as the dict of their
+/// fields and `uuid.UUID` as its text) returns, looked up by the class's method resolution
+/// order. A subclass of a built-in type without a hasher is hashed as its base type's value.
+/// The built-in types are never looked up: no registry changes their ids.
+///
+/// No other code of the caller's runs during the walk than the registry's: no method of a
+/// value, a key or a metaclass (`__eq__`, `__hash__`, `__lt__`, `__str__`, `__name__`...). The walk calls only the
 /// built-in `int.bit_length`, `int.__abs__` and `int.to_bytes` (for ints of 64 bits or more),
 /// `set.__iter__` and `frozenset.__iter__`, and the getter of `type.__name__` (for the name
 /// of an unsupported type in an error). Where the garbage collector runs Python code meanwhile
@@ -318,7 +487,7 @@ fn options(registry: Option<&Bound<'_, PyAny>>, ignore_unhashable: &Opt<'_>) -> 
 /// while it was hashed. With `ignore_unhashable=True` a part that
 /// cannot be encoded (of another type, or out of range) is written as a marker in its place
 /// and the rest is hashed as usual, so values that differ only there share an id; a value
-/// nested too deep is still an error. `registry` must be `None`: the encoding is fixed.
+/// nested too deep is still an error. An exception a hasher raises is raised as it is.
 #[pyfunction]
 #[pyo3(
     signature = (data, *, registry = None, length = Opt::Absent, ignore_unhashable = Opt::Absent),
@@ -330,7 +499,7 @@ pub(crate) fn generate_stable_content_id<'py>(
     length: Opt<'py>,
     ignore_unhashable: Opt<'py>,
 ) -> PyResult<String> {
-    let mut options = options(registry, &ignore_unhashable)?;
+    let (mut options, registry) = options(registry, &ignore_unhashable)?;
     if let Some(length) = length.given() {
         options.length = match args::size(length, "length")? {
             Ok(length) => length,
@@ -340,19 +509,14 @@ pub(crate) fn generate_stable_content_id<'py>(
             }
         };
     }
-    let walk = Walk::default();
+    let walk = Walk::new(registry);
     let value = Value {
         obj: data,
         walk: &walk,
+        hashed: 0,
     };
     let id = content_id::generate_with(&value, &options);
     walk.finish(id)
-}
-
-/// `uuid.UUID`, looked up once.
-fn uuid_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
-    static UUID: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    UUID.import(py, "uuid", "UUID")
 }
 
 /// A UUIDv5 of `data`, as the 36-character lower-case hyphenated str: `uuid.uuid5(namespace,
@@ -374,34 +538,29 @@ fn uuid_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     text_signature = "(data, *, registry=None, namespace=..., ignore_unhashable=False)"
 )]
 pub(crate) fn generate_stable_uuid5<'py>(
-    py: Python<'py>,
     data: &Bound<'py, PyAny>,
     registry: Option<&Bound<'py, PyAny>>,
     namespace: Opt<'py>,
     ignore_unhashable: Opt<'py>,
 ) -> PyResult<String> {
-    let options = options(registry, &ignore_unhashable)?;
+    let (options, registry) = options(registry, &ignore_unhashable)?;
     let namespace = match namespace.given() {
         None => content_id::NAMESPACE,
-        Some(namespace) => {
-            let uuid_type = uuid_type(py)?;
-            // The type itself, not `isinstance`, which may ask the object's `__class__`.
-            // SAFETY: the GIL is held; both are type objects.
-            if unsafe { ffi::PyType_IsSubtype(namespace.get_type_ptr(), uuid_type.as_type_ptr()) }
-                == 0
-            {
+        Some(namespace) => match exact::uuid_value(namespace, "namespace")? {
+            Some(value) => uuid::Uuid::from_u128(value),
+            None => {
                 return Err(PyTypeError::new_err(format!(
                     "namespace must be a uuid.UUID, not {}",
                     args::type_name(namespace)
                 )));
             }
-            uuid::Uuid::from_u128(exact::uuid_value(uuid_type, namespace)?)
-        }
+        },
     };
-    let walk = Walk::default();
+    let walk = Walk::new(registry);
     let value = Value {
         obj: data,
         walk: &walk,
+        hashed: 0,
     };
     let id = content_id::generate_uuid5_with(&value, &namespace, &options);
     Ok(walk.finish(id)?.hyphenated().to_string())

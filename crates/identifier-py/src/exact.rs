@@ -21,7 +21,9 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyInt, PyIterator, PySet, PyString, PyType};
+use pyo3::types::{
+    PyBytes, PyDict, PyFrozenSet, PyInt, PyIterator, PySet, PyString, PyTuple, PyType,
+};
 
 /// An attribute of a built-in type, looked up once on the type itself.
 fn builtin<'py, T: pyo3::PyTypeInfo>(
@@ -149,6 +151,35 @@ pub(crate) fn type_name(ty: &Bound<'_, PyType>) -> PyResult<String> {
     Ok(name.cast::<PyString>()?.to_cow()?.into_owned())
 }
 
+/// A descriptor of `type` itself (`type.__dict__[name]`), looked up once.
+fn type_descriptor<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyAny>>,
+    name: &str,
+) -> PyResult<&'py Bound<'py, PyAny>> {
+    cell.get_or_try_init(py, || {
+        let attributes = py.get_type::<PyType>().getattr("__dict__")?;
+        Ok::<_, PyErr>(attributes.get_item(name)?.unbind())
+    })
+    .map(|descriptor| descriptor.bind(py))
+}
+
+/// The method resolution order of `ty`, from `type`'s own `__mro__` (not a metaclass's).
+pub(crate) fn mro<'py>(ty: &Bound<'py, PyType>) -> PyResult<Bound<'py, PyTuple>> {
+    static MRO: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let mro = type_descriptor(ty.py(), &MRO, "__mro__")?.call_method1("__get__", (ty,))?;
+    Ok(mro.cast_into::<PyTuple>()?)
+}
+
+/// Whether the namespace of `ty` itself (its `__dict__`, read by `type`'s own getter) holds
+/// `name`: a lookup of a `str` key in a `dict`, which runs no code of the class.
+pub(crate) fn defines(ty: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    static DICT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    type_descriptor(ty.py(), &DICT, "__dict__")?
+        .call_method1("__get__", (ty,))?
+        .contains(name)
+}
+
 /// `repr(text)` as `str.__repr__` writes it (not a subclass's `__repr__`).
 pub(crate) fn str_repr(text: &Bound<'_, PyString>) -> PyResult<String> {
     static REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -238,21 +269,41 @@ pub(crate) fn for_each_element<'py>(
     }
 }
 
-/// The value of `uuid` (a `uuid.UUID` or a subclass) as its slot `int` holds it, read by the
-/// slot's own descriptor (not a subclass's `bytes`, `int` or `__getattribute__`).
-pub(crate) fn uuid_value(uuid_type: &Bound<'_, PyType>, uuid: &Bound<'_, PyAny>) -> PyResult<u128> {
+/// `uuid.UUID`, looked up once.
+fn uuid_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static UUID: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    UUID.import(py, "uuid", "UUID")
+}
+
+/// The value of `obj` if it is a `uuid.UUID` (or a subclass), as the slot `int` of
+/// `uuid.UUID` holds it, read by the slot's own descriptor (not a subclass's `bytes`, `int` or
+/// `__getattribute__`); `None` for any other type. `name` is the parameter, for errors.
+pub(crate) fn uuid_value(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<u128>> {
+    let uuid_type = uuid_type(obj.py())?;
+    // The type itself, not `isinstance`, which may ask the object's `__class__`.
+    // SAFETY: the GIL is held (`obj` is bound); both are type objects.
+    if unsafe { ffi::PyType_IsSubtype(obj.get_type_ptr(), uuid_type.as_type_ptr()) } == 0 {
+        return Ok(None);
+    }
     let slot = uuid_type.getattr("int")?;
-    let value = slot.call_method1("__get__", (uuid, uuid_type))?;
-    let value = value
-        .cast::<PyInt>()
-        .map_err(|_| PyTypeError::new_err("namespace must be a uuid.UUID whose int is an int"))?;
+    let value = slot.call_method1("__get__", (obj, uuid_type))?;
+    let value = value.cast::<PyInt>().map_err(|_| {
+        PyTypeError::new_err(format!("{name} must be a uuid.UUID whose int is an int"))
+    })?;
     match Int::read(value)? {
         Int {
             negative: false,
             magnitude: Magnitude::Fits(value),
-        } => Ok(value),
-        _ => Err(PyValueError::new_err(
-            "namespace must be a uuid.UUID whose int is from 0 to 2**128 - 1",
-        )),
+        } => Ok(Some(value)),
+        _ => Err(PyValueError::new_err(format!(
+            "{name} must be a uuid.UUID whose int is from 0 to 2**128 - 1"
+        ))),
     }
+}
+
+/// A new `uuid.UUID` of `value` (`uuid.UUID(int=value)`).
+pub(crate) fn new_uuid(py: Python<'_>, value: u128) -> PyResult<Bound<'_, PyAny>> {
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("int", value)?;
+    uuid_type(py)?.call((), Some(&kwargs))
 }

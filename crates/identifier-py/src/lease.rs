@@ -212,6 +212,14 @@ impl LeasedSnowflakeIdGenerator {
 
 #[pymethods]
 impl LeasedSnowflakeIdGenerator {
+    /// How this generator makes ids: a Snowflake generator's policy (see `generation_policy`)
+    /// but for the clock, which for a leased generator is the boot clock from the lease's
+    /// floor. Record it beside the ids.
+    #[getter]
+    fn policy(&self) -> String {
+        snowflake_lease::LeasedGenerator::POLICY.to_string()
+    }
+
     /// The leased worker id written into every id of this generator (it stays readable
     /// after `release()`).
     #[getter]

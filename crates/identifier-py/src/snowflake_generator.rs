@@ -108,6 +108,13 @@ impl SnowflakeIdGenerator {
         lease::leased(py, dsn, &table, &ttl_s, &max_clock_skew_s)
     }
 
+    /// How this generator makes ids: the layout, the clock, the counter, the rule and the fork
+    /// detection, as `identifier snowflake --policy` prints it. Record it beside the ids.
+    #[getter]
+    fn policy(&self) -> String {
+        snowflake::POLICY.to_string()
+    }
+
     /// The worker id written into every id of this generator.
     #[getter]
     fn worker_id(&self) -> u16 {

@@ -9,7 +9,7 @@ use ulid::Ulid;
 use uuid7::Uuid7;
 
 use crate::text::{self, Text};
-use crate::{args, fastcall};
+use crate::{args, fastcall, inputs};
 
 /// Ids generated per lock of the sequence in a batch: large enough that the lock and the
 /// clock are not what a batch costs, small enough to stay on the stack.
@@ -61,7 +61,8 @@ where
 /// which puts them all in the module.
 macro_rules! time_ordered {
     ($(
-        rust: $krate:ident, nil: $nil:expr, extract: $timestamp_of:path, fast: $slot:ident;
+        rust: $krate:ident, nil: $nil:expr, extract: $timestamp_of:path, read: $read:path, $stamp:ident,
+        fast: $slot:ident;
         $(#[$generate_doc:meta])*
         fn $generate:ident(*, $timestamp:ident = None);
         $(#[$batch_doc:meta])*
@@ -102,6 +103,10 @@ macro_rules! time_ordered {
             $(#[$extract_doc])*
             #[pyfunction]
             pub(crate) fn $extract($param: &Bound<'_, PyAny>) -> PyResult<u64> {
+                if $param.cast::<PyString>().is_err() {
+                    // Not a text: the same id as Python's other types hold it.
+                    return Ok($read($param, stringify!($param))?.$stamp());
+                }
                 let text = args::text($param, stringify!($param))?;
                 $timestamp_of(&text)
                     .map_err(|error| args::parse_error(stringify!($param), $param, error))
@@ -127,7 +132,8 @@ macro_rules! time_ordered {
 }
 
 time_ordered! {
-    rust: ulid, nil: Ulid::MIN, extract: ulid::extract_timestamp_ms, fast: ULID;
+    rust: ulid, nil: Ulid::MIN, extract: ulid::extract_timestamp_ms,
+    read: inputs::ulid, timestamp_ms, fast: ULID;
 
     /// A new ULID: 26 Crockford Base32 characters, upper case (such as
     /// `01ARZ3NDEKTSV4RRFFQ69G5FAV`), a 48-bit timestamp in milliseconds then an 80-bit counter.
@@ -157,13 +163,15 @@ time_ordered! {
     /// The timestamp of a ULID, in milliseconds since the Unix epoch.
     ///
     /// Takes exactly 26 characters in either case, with `O` read as `0` and `I`, `L` as `1`, and
-    /// a first character of at most `7`: the strict inverse of `generate_ulid`.
+    /// a first character of at most `7`: the strict inverse of `generate_ulid`; or a
+    /// `uuid.UUID`, read as the ULID of its 128 bits.
     ///
-    /// Raises `TypeError` if `ulid` is not a str, and `ValueError` (with the length found, or the
+    /// Raises `TypeError` if `ulid` is neither a str nor a `uuid.UUID`, and `ValueError` (with the length found, or the
     /// first bad character and its index) if it is not a ULID.
     fn extract_ulid_timestamp_ms(ulid);
 
-    rust: uuid7, nil: Uuid7::MIN, extract: uuid7::extract_timestamp_ms, fast: UUID7;
+    rust: uuid7, nil: Uuid7::MIN, extract: uuid7::extract_timestamp_ms,
+    read: inputs::uuid7, timestamp_ms, fast: UUID7;
 
     /// A new UUIDv7 (RFC 9562): 36 characters, lower case, hyphenated (such as
     /// `017f22e2-79b0-7cc3-98c4-dc0c0c07398f`), a 48-bit timestamp in milliseconds, version 7,
@@ -192,14 +200,15 @@ time_ordered! {
     ///
     /// Takes the canonical 36-character form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in either
     /// case, with version 7 and the variant of RFC 9562; not `{...}`, `urn:uuid:` or 32 digits
-    /// without hyphens. A `uuid.UUID` is passed as `str(u)`.
+    /// without hyphens; or a `uuid.UUID` of version 7.
     ///
-    /// Raises `TypeError` if `uuid7` is not a str, and `ValueError` (with the length, the first
-    /// character out of place and its index, or the version or variant found) if it is not a
-    /// UUIDv7.
+    /// Raises `TypeError` if `uuid7` is neither a str nor a `uuid.UUID`, and `ValueError` (with
+    /// the length, the first character out of place and its index, or the version or variant
+    /// found) if it is not a UUIDv7.
     fn extract_uuid7_timestamp_ms(uuid7);
 
-    rust: objectid, nil: ObjectId::MIN, extract: objectid::extract_timestamp_s, fast: OBJECT_ID;
+    rust: objectid, nil: ObjectId::MIN, extract: objectid::extract_timestamp_s,
+    read: inputs::object_id, timestamp_s, fast: OBJECT_ID;
 
     /// A new ObjectId-shaped id: 24 lower-case hex characters (such as
     /// `507c7f79bcf86cd7994f6c0e`), 4 bytes of seconds since the Unix epoch then a 64-bit
@@ -226,9 +235,10 @@ time_ordered! {
 
     /// The timestamp of an ObjectId, in seconds since the Unix epoch.
     ///
-    /// Takes exactly 24 lower-case hex characters, as `generate_object_id` returns them.
+    /// Takes exactly 24 lower-case hex characters, as `generate_object_id` returns them, the 12
+    /// bytes as `bytes`, or a `bson.ObjectId` (any object whose `binary` is 12 bytes).
     ///
-    /// Raises `TypeError` if `object_id` is not a str, and `ValueError` (with the length found, or
+    /// Raises `TypeError` if `object_id` is none of those types, and `ValueError` (with the length found, or
     /// the first bad character and its index) if it is not an ObjectId.
     fn extract_object_id_timestamp_s(object_id);
 }

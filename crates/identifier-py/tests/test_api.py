@@ -42,6 +42,19 @@ SIGNATURES = {
     "generate_ulids": [("n", ONLY, P.empty)],
     "generate_uuid7s": [("n", ONLY, P.empty)],
     "generate_object_ids": [("n", ONLY, P.empty)],
+    # The ids users hold, their datetimes, and the generation policy.
+    "parse_ulid": [("ulid", POS, P.empty)],
+    "parse_uuid7": [("uuid7", POS, P.empty)],
+    "parse_object_id": [("object_id", POS, P.empty)],
+    "parse_snowflake_id": [("snowflake_id", POS, P.empty)],
+    "parse_checksummed_id": [("checksummed_id", POS, P.empty), ("sep", KW, "-")],
+    "to_uuid": [("id", POS, P.empty)],
+    "extract_ulid_datetime": [("ulid", POS, P.empty)],
+    "extract_uuid7_datetime": [("uuid7", POS, P.empty)],
+    "extract_object_id_datetime": [("object_id", POS, P.empty)],
+    "extract_snowflake_datetime": [("snowflake_id", POS, P.empty)],
+    "generation_policy": [("format", POS, P.empty)],
+    "get_stable_registry": [],
 }
 
 
@@ -55,6 +68,7 @@ def test_the_package_exports_the_seed_names_and_the_batches():
         "LeasedSnowflakeIdGenerator",
         "LeaseError",
         "LeaseState",
+        "HasherRegistry",
         "__version__",
     }
     assert set(identifier.__all__) == expected
@@ -118,8 +132,12 @@ def test_the_stub_and_py_typed_are_installed_beside_the_extension():
 
 
 def test_the_stub_declares_what_the_functions_accept():
-    stub = (Path(identifier.__file__).parent / "__init__.pyi").read_text(encoding="utf-8")
-    defs = {node.name: node.args for node in ast.walk(ast.parse(stub)) if isinstance(node, ast.FunctionDef)}
+    # The stub, and the typed Python modules whose functions it re-exports.
+    package = Path(identifier.__file__).parent
+    defs = {}
+    for source in ("__init__.pyi", "_datetimes.py", "_registry.py"):
+        tree = ast.parse((package / source).read_text(encoding="utf-8"))
+        defs |= {node.name: node.args for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
     for name, params in SIGNATURES.items():
         args = defs[name]
         declared = [arg.arg for arg in args.posonlyargs + args.args + args.kwonlyargs]

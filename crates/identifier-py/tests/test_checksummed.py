@@ -115,3 +115,37 @@ def test_every_single_symbol_error_and_adjacent_transposition_is_caught():
         swapped = code[:i] + code[i + 1] + code[i] + code[i + 2 :]
         if swapped != code:
             assert not verify_checksummed_id(swapped)
+
+
+def test_parse_keeps_a_good_code_and_names_the_rule_a_bad_one_breaks():
+    from identifier import parse_checksummed_id
+
+    for _ in range(200):
+        code = generate_checksummed_id()
+        assert parse_checksummed_id(code) == code
+        assert parse_checksummed_id(code.lower()) == code.lower()
+        spaced = generate_checksummed_id(sep=" ")
+        assert parse_checksummed_id(spaced, sep=" ") == spaced
+    # Each case by the specification's rules: mod-37 check symbols, byte indexes.
+    payload = "7K3M9QPAXW2B"
+    value = 0
+    for symbol in payload:
+        value = value * 32 + "0123456789ABCDEFGHJKMNPQRSTVWXYZ".index(symbol)
+    check = ("0123456789ABCDEFGHJKMNPQRSTVWXYZ" + "*~$=U")[value % 37]
+    assert parse_checksummed_id(payload + check) == payload + check
+    wrong = "0" if check != "0" else "1"
+    cases = [
+        ("", "no symbols"),
+        ("---", "no symbols"),
+        ("7", "one symbol"),
+        ("7U3M" + check, "invalid character 'U' at byte index 1: not a Crockford Base32 symbol"),
+        ("é7K3" + check, "invalid character 'é' at byte index 0"),
+        ("7K3M-9Q#A" + check, "invalid character '#' at byte index 7"),
+        (payload + wrong, f"check symbol '{wrong}' does not match"),
+    ]
+    for text, reason in cases:
+        with pytest.raises(ValueError, match=f"^checksummed_id {re.escape(repr(text))} is not valid: {re.escape(reason)}"):
+            parse_checksummed_id(text)
+        assert not verify_checksummed_id(text)
+    with pytest.raises(TypeError, match="^checksummed_id must be a str, not bytes"):
+        parse_checksummed_id(b"7K3M")

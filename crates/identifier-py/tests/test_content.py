@@ -174,9 +174,9 @@ def test_the_options_are_checked_and_named():
             content_id(1, ignore_unhashable=flag)
         with pytest.raises(TypeError, match="^ignore_unhashable must be a bool"):
             content_uuid5(1, ignore_unhashable=flag)
-    with pytest.raises(TypeError, match="^registry must be None"):
+    with pytest.raises(TypeError, match="^registry must be a HasherRegistry or None, not dict"):
         content_id(1, registry={})
-    with pytest.raises(TypeError, match="^registry must be None"):
+    with pytest.raises(TypeError, match="^registry must be a HasherRegistry or None, not object"):
         content_uuid5(1, registry=object())
     assert content_id(1, registry=None) == content_id(1)
     with pytest.raises(TypeError):

@@ -189,7 +189,7 @@ def test_a_str_or_a_type_in_an_error_is_shown_as_it_is():
         assert identifier.verify_checksummed_id(text(identifier.generate_checksummed_id(sep=text("_"))), sep=text("_"))
         with pytest.raises(TypeError, match=r"^timestamp_ms must be an int or None, not Odd$"):
             identifier.generate_ulid(timestamp_ms=Odd())
-        with pytest.raises(TypeError, match=r"^registry must be None, not Odd"):
+        with pytest.raises(TypeError, match=r"^registry must be a HasherRegistry or None, not Odd"):
             content_id(1, registry=Odd())
 
 

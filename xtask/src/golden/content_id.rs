@@ -349,6 +349,14 @@ pub(crate) fn vectors() -> Value {
             (string("parent"), null()),
         ]),
     );
+    // A uuid::Uuid under serde is its hyphenated text: the Python package's default hasher of
+    // uuid.UUID gives the same id.
+    let uuid = uuid::Uuid::from_u128(0x0190_7e5a_c0de_7abc_8123_4567_89ab_cdef);
+    cases.add(
+        "Serde(&uuid::Uuid::from_u128(0x01907e5a_c0de_7abc_8123_456789abcdef))",
+        &Serde(&uuid),
+        string("01907e5a-c0de-7abc-8123-456789abcdef"),
+    );
     cases.add("Serde(&Meters(1.5))", &Serde(&Meters(1.5)), float(1.5));
     cases.add("Serde(&Marker)", &Serde(&Marker), null());
     cases.add(

@@ -36,7 +36,12 @@ None of these ids is a secret: use ``secrets.token_urlsafe`` for tokens.
 The package is a Rust extension over the crates of the ``identifier`` workspace.
 """
 
-from identifier._lease_state import LeaseState
+from identifier._datetimes import (
+    extract_object_id_datetime,
+    extract_snowflake_datetime,
+    extract_ulid_datetime,
+    extract_uuid7_datetime,
+)
 from identifier._identifier import (
     LeasedSnowflakeIdGenerator,
     LeaseError,
@@ -55,18 +60,32 @@ from identifier._identifier import (
     generate_ulids,
     generate_uuid7,
     generate_uuid7s,
+    generation_policy,
+    parse_checksummed_id,
+    parse_object_id,
+    parse_snowflake_id,
+    parse_ulid,
+    parse_uuid7,
+    to_uuid,
     verify_checksummed_id,
 )
+from identifier._lease_state import LeaseState
+from identifier._registry import HasherRegistry, get_stable_registry
 
 __all__ = [
+    "HasherRegistry",
     "LeaseError",
     "LeaseState",
     "LeasedSnowflakeIdGenerator",
     "SnowflakeIdGenerator",
     "__version__",
+    "extract_object_id_datetime",
     "extract_object_id_timestamp_s",
+    "extract_snowflake_datetime",
     "extract_snowflake_timestamp_ms",
+    "extract_ulid_datetime",
     "extract_ulid_timestamp_ms",
+    "extract_uuid7_datetime",
     "extract_uuid7_timestamp_ms",
     "generate_checksummed_id",
     "generate_object_id",
@@ -77,5 +96,13 @@ __all__ = [
     "generate_ulids",
     "generate_uuid7",
     "generate_uuid7s",
+    "generation_policy",
+    "get_stable_registry",
+    "parse_checksummed_id",
+    "parse_object_id",
+    "parse_snowflake_id",
+    "parse_ulid",
+    "parse_uuid7",
+    "to_uuid",
     "verify_checksummed_id",
 ]

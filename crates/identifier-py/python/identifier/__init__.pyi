@@ -2,12 +2,51 @@
 
 import uuid
 from types import TracebackType
-from typing import Final, Literal, final
+from typing import Any, Final, Literal, final
 
+from identifier._datetimes import extract_object_id_datetime as extract_object_id_datetime
+from identifier._datetimes import extract_snowflake_datetime as extract_snowflake_datetime
+from identifier._datetimes import extract_ulid_datetime as extract_ulid_datetime
+from identifier._datetimes import extract_uuid7_datetime as extract_uuid7_datetime
 from identifier._lease_state import LeaseState as LeaseState
+from identifier._registry import HasherRegistry as HasherRegistry
+from identifier._registry import get_stable_registry as get_stable_registry
 
 __version__: Final[str]
-__all__: list[str]
+__all__ = [
+    "HasherRegistry",
+    "LeaseError",
+    "LeaseState",
+    "LeasedSnowflakeIdGenerator",
+    "SnowflakeIdGenerator",
+    "__version__",
+    "extract_object_id_datetime",
+    "extract_object_id_timestamp_s",
+    "extract_snowflake_datetime",
+    "extract_snowflake_timestamp_ms",
+    "extract_ulid_datetime",
+    "extract_ulid_timestamp_ms",
+    "extract_uuid7_datetime",
+    "extract_uuid7_timestamp_ms",
+    "generate_checksummed_id",
+    "generate_object_id",
+    "generate_object_ids",
+    "generate_stable_content_id",
+    "generate_stable_uuid5",
+    "generate_ulid",
+    "generate_ulids",
+    "generate_uuid7",
+    "generate_uuid7s",
+    "generation_policy",
+    "get_stable_registry",
+    "parse_checksummed_id",
+    "parse_object_id",
+    "parse_snowflake_id",
+    "parse_ulid",
+    "parse_uuid7",
+    "to_uuid",
+    "verify_checksummed_id",
+]
 
 def generate_ulid(*, timestamp_ms: int | None = None) -> str:
     """A new ULID: 26 Crockford Base32 characters, upper case; strictly increasing within the
@@ -16,8 +55,13 @@ def generate_ulid(*, timestamp_ms: int | None = None) -> str:
 def generate_ulids(n: int, /) -> list[str]:
     """``n`` new ULIDs, in increasing order, generated with the GIL released."""
 
-def extract_ulid_timestamp_ms(ulid: str) -> int:
-    """The timestamp of a ULID (26 characters, either case, O as 0, I and L as 1), in ms."""
+def extract_ulid_timestamp_ms(ulid: str | uuid.UUID) -> int:
+    """The timestamp of a ULID (26 characters, either case, O as 0, I and L as 1; or a
+    ``uuid.UUID``, read as the ULID of its 128 bits), in ms."""
+
+def parse_ulid(ulid: str | uuid.UUID) -> str:
+    """The canonical text of a ULID (26 characters, upper case), from its text in either case
+    (O as 0, I and L as 1) or a ``uuid.UUID``."""
 
 def generate_uuid7(*, timestamp_ms: int | None = None) -> str:
     """A new UUIDv7: 36 characters, lower case, hyphenated; strictly increasing within the
@@ -26,8 +70,17 @@ def generate_uuid7(*, timestamp_ms: int | None = None) -> str:
 def generate_uuid7s(n: int, /) -> list[str]:
     """``n`` new UUIDv7s, in increasing order, generated with the GIL released."""
 
-def extract_uuid7_timestamp_ms(uuid7: str) -> int:
-    """The timestamp of a UUIDv7 in its canonical 36-character form (either case), in ms."""
+def extract_uuid7_timestamp_ms(uuid7: str | uuid.UUID) -> int:
+    """The timestamp of a UUIDv7 in its canonical 36-character form (either case) or a
+    ``uuid.UUID`` of version 7, in ms."""
+
+def parse_uuid7(uuid7: str | uuid.UUID) -> str:
+    """The canonical text of a UUIDv7 (36 characters, lower case), from its text in either case
+    or a ``uuid.UUID`` of version 7."""
+
+def to_uuid(id: str | uuid.UUID) -> uuid.UUID:
+    """The ``uuid.UUID`` of a ULID (its 128 bits) or a UUIDv7, from the text of either or a
+    ``uuid.UUID``."""
 
 def generate_object_id(*, timestamp_s: int | None = None) -> str:
     """A new ObjectId-shaped id: 24 lower-case hex characters, 32-bit seconds then a 64-bit
@@ -36,8 +89,13 @@ def generate_object_id(*, timestamp_s: int | None = None) -> str:
 def generate_object_ids(n: int, /) -> list[str]:
     """``n`` new ObjectId-shaped ids, in increasing order, generated with the GIL released."""
 
-def extract_object_id_timestamp_s(object_id: str) -> int:
-    """The timestamp of an ObjectId (exactly 24 lower-case hex characters), in seconds."""
+def extract_object_id_timestamp_s(object_id: str | bytes | Any) -> int:
+    """The timestamp of an ObjectId (exactly 24 lower-case hex characters, its 12 bytes, or a
+    ``bson.ObjectId``: any object whose ``binary`` is 12 bytes), in seconds."""
+
+def parse_object_id(object_id: str | bytes | Any) -> str:
+    """The canonical text of an ObjectId (24 lower-case hex characters), from that text, its
+    12 bytes, or a ``bson.ObjectId`` (any object whose ``binary`` is 12 bytes)."""
 
 @final
 class SnowflakeIdGenerator:
@@ -45,7 +103,7 @@ class SnowflakeIdGenerator:
     ms since 2024-01-01, the worker id, a 12-bit sequence. Raises ``RuntimeError`` in a child
     process forked after it was created."""
 
-    def __init__(self, *, worker_id: int) -> None: ...
+    def __new__(cls, *, worker_id: int) -> SnowflakeIdGenerator: ...
     @staticmethod
     def leased(
         dsn: str,
@@ -59,6 +117,10 @@ class SnowflakeIdGenerator:
         holder starts ``max_clock_skew_s`` (0 to 86400 s) plus two renewal intervals above the
         database's clock. Raises ``TypeError``/``ValueError`` naming a bad argument,
         ``LeaseError`` if the server, the table or a full table refuses the lease."""
+
+    @property
+    def policy(self) -> str:
+        """How this generator makes ids, as ``identifier snowflake --policy`` prints it."""
 
     @property
     def worker_id(self) -> int:
@@ -80,6 +142,11 @@ class LeasedSnowflakeIdGenerator:
     """Strictly increasing Snowflake ids under a worker id leased from a PostgreSQL table, from
     ``SnowflakeIdGenerator.leased``. Raises ``LeaseError`` rather than risk a duplicate; a
     context manager that releases the lease."""
+
+    @property
+    def policy(self) -> str:
+        """How this generator makes ids: a Snowflake policy with the boot clock from the
+        lease's floor."""
 
     @property
     def worker_id(self) -> int:
@@ -109,6 +176,13 @@ class LeasedSnowflakeIdGenerator:
 def extract_snowflake_timestamp_ms(snowflake_id: int) -> int:
     """The timestamp of a Snowflake id (an int from 0 to 2**63 - 1), in ms since the epoch."""
 
+def parse_snowflake_id(snowflake_id: int | str) -> int:
+    """A Snowflake id as an ``int``, from an ``int`` (0 to 2**63 - 1) or its decimal text."""
+
+def generation_policy(format: Literal["ulid", "uuid7", "objectid", "snowflake"]) -> str:
+    """How this package generates ids of ``format``, as ``identifier <format> --policy``
+    prints it: record it beside stored ids."""
+
 def generate_checksummed_id(*, length: int = 12, group_size: int = 4, sep: str = "-") -> str:
     """A random code of ``length`` Crockford symbols and a mod-37 check symbol, in groups of
     ``group_size`` (0: no groups) joined by ``sep``."""
@@ -116,22 +190,27 @@ def generate_checksummed_id(*, length: int = 12, group_size: int = 4, sep: str =
 def verify_checksummed_id(identifier: object, *, sep: str = "-") -> bool:
     """Whether ``identifier`` is a code with a correct check symbol; never raises for it."""
 
+def parse_checksummed_id(checksummed_id: str, *, sep: str = "-") -> str:
+    """``checksummed_id`` as given if its check symbol is correct; a ``ValueError`` naming the
+    first rule it breaks (with the character and its byte index) otherwise."""
+
 def generate_stable_content_id(
     data: object,
     *,
-    registry: None = None,
+    registry: HasherRegistry | None = None,
     length: int = 64,
     ignore_unhashable: bool = False,
 ) -> str:
     """The content id of ``data`` (dict, list, tuple, str, int, float, bool, None, bytes,
-    bytearray, set, frozenset): ``length`` hex characters, equal to the Rust crate's. A
-    subclass is hashed as its base type's value (an ``int`` subclass as its ``int``); no
-    method of ``data`` runs."""
+    bytearray, set, frozenset, and the classes of ``registry``: by default
+    ``get_stable_registry()``, with dataclasses and ``uuid.UUID``): ``length`` hex characters,
+    equal to the Rust crate's. A subclass without a hasher is hashed as its base type's value
+    (an ``int`` subclass as its ``int``); no method of ``data`` runs."""
 
 def generate_stable_uuid5(
     data: object,
     *,
-    registry: None = None,
+    registry: HasherRegistry | None = None,
     namespace: uuid.UUID = ...,
     ignore_unhashable: bool = False,
 ) -> str:
