@@ -84,6 +84,10 @@ def test_a_leased_generator_serves_increasing_ids_under_its_worker_id(postgres, 
         assert isinstance(generator, LeasedSnowflakeIdGenerator)
         # A new table: every row is free, and the first in order is worker id 0.
         assert generator.worker_id == 0
+        # The plain generator's policy, but for the clock a leased generator reads.
+        plain = identifier.generation_policy("snowflake")
+        assert generator.policy.split("; clock")[0] == plain.split("; clock")[0]
+        assert "; clock: the boot clock" in generator.policy and generator.policy != plain
         before = now_ms()
         ids = [generator.generate() for _ in range(3_000)]
         batch = generator.generate_ids(1_000)
@@ -510,11 +514,18 @@ def test_ttl_s_takes_ints_floats_and_their_subclasses(postgres, table):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/maps is Linux's")
 def test_no_libpq_is_loaded(postgres, table):
-    # The client is the pure-Rust `postgres` crate: no system library for it in the process.
-    with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as generator:
-        generator.generate()
-        with open("/proc/self/maps", encoding="utf-8") as maps:
-            loaded = {line.split()[-1] for line in maps if "/" in line}
-    extension = os.path.realpath(identifier._identifier.__file__)
-    assert extension in loaded, sorted(loaded)
-    assert not [path for path in loaded if "libpq" in os.path.basename(path)], sorted(loaded)
+    # The client is the pure-Rust `postgres` crate: no system library for it in the process. In
+    # a process of its own: other tests load libpq through psycopg.
+    program = f"""
+import json, os, identifier
+with identifier.SnowflakeIdGenerator.leased({postgres.dsn!r}, table={table!r}, max_clock_skew_s=0) as g:
+    g.generate()
+    with open("/proc/self/maps", encoding="utf-8") as maps:
+        loaded = sorted({{line.split()[-1] for line in maps if "/" in line}})
+print(json.dumps([os.path.realpath(identifier._identifier.__file__), loaded]))
+"""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    extension, loaded = json.loads(done.stdout)
+    assert extension in loaded, loaded
+    assert not [path for path in loaded if "libpq" in os.path.basename(path)], loaded
