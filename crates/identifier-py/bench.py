@@ -1,8 +1,8 @@
 """Speed of the package beside its Python peers, as ratios (ours / theirs; below 1 is faster).
 
-Run in the environment of run-tests.sh (target/py-venv), after it has installed the wheel:
+Run in the environment of run-tests.sh (target/py-test-venv), after it has installed the wheel:
 
-    target/py-venv/bin/python crates/identifier-py/bench.py [--quick] [--write BENCHMARKS.md]
+    target/py-test-venv/bin/python crates/identifier-py/bench.py [--quick] [--write BENCHMARKS.md]
         [--reference-python PYTHON3.14]
 
 Each time is the best of several `timeit` runs (GC off), in nanoseconds per id. The floor is
@@ -270,7 +270,7 @@ def main() -> int:
             f" its standard library, in that interpreter (`--reference-python`): a different"
             f" interpreter from ours, so they show the order of magnitude, not a goal."
         )
-    command = "target/py-venv/bin/python crates/identifier-py/bench.py" + (" --quick" if args.quick else "")
+    command = "target/py-test-venv/bin/python crates/identifier-py/bench.py" + (" --quick" if args.quick else "")
     if args.reference_python:
         command += " --reference-python python3.14"
     report = "\n".join(
