@@ -53,6 +53,9 @@ enum Failure {
 /// this, the walk fails rather than run out of stack.
 const MAX_HASHERS_IN_A_ROW: u32 = 64;
 
+/// A type the registry was asked about, and its hasher if it has one.
+type Asked<'py> = (Bound<'py, PyType>, Option<Bound<'py, PyAny>>);
+
 /// The record of one walk: its first failure, the Python error that ended it, if any, and
 /// the registry's answers so far.
 struct Walk<'py> {
@@ -63,8 +66,8 @@ struct Walk<'py> {
     /// The registry asked about the types that are not the encoding's own: the caller's, or
     /// `None` for `get_stable_registry()`, fetched at the first such type.
     registry: Option<Bound<'py, PyAny>>,
-    /// `hasher_for` of each type asked (by its type object, which the entry keeps alive).
-    hashers: RefCell<Vec<(Bound<'py, PyType>, Option<Bound<'py, PyAny>>)>>,
+    /// The hasher of each type asked (by its type object, which the entry keeps alive).
+    hashers: RefCell<Vec<Asked<'py>>>,
 }
 
 impl<'py> Walk<'py> {
