@@ -541,11 +541,12 @@ pub(crate) fn generate_stable_content_id<'py>(
     text_signature = "(data, *, registry=None, namespace=..., ignore_unhashable=False)"
 )]
 pub(crate) fn generate_stable_uuid5<'py>(
+    py: Python<'py>,
     data: &Bound<'py, PyAny>,
     registry: Option<&Bound<'py, PyAny>>,
     namespace: Opt<'py>,
     ignore_unhashable: Opt<'py>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyString>> {
     let (options, registry) = options(registry, &ignore_unhashable)?;
     let namespace = match namespace.given() {
         None => content_id::NAMESPACE,
@@ -566,5 +567,11 @@ pub(crate) fn generate_stable_uuid5<'py>(
         hashed: 0,
     };
     let id = content_id::generate_uuid5_with(&value, &namespace, &options);
-    Ok(walk.finish(id)?.hyphenated().to_string())
+    // The text is written on the stack, then copied once into the str.
+    let id = walk.finish(id)?;
+    Ok(PyString::new(
+        py,
+        id.hyphenated()
+            .encode_lower(&mut uuid::Uuid::encode_buffer()),
+    ))
 }

@@ -1,5 +1,6 @@
-"""``identifier.django`` in a Django project (tests/django_project): its committed migration
-is what ``makemigrations`` writes, ``migrate`` applies it, and Django's own test runner passes
+"""``identifier.django`` in a Django project (tests/django_project, copied to a temporary
+directory): ``makemigrations`` writes the app's migration as a user's project gets it, finds
+nothing more to write after it, ``migrate`` applies it, and Django's own test runner passes
 the app's tests (django_project/idapp/tests.py), on PostgreSQL and on SQLite. Each command
 runs in a subprocess; a failure shows the command's output."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-PROJECT = Path(__file__).resolve().parent / "django_project"
+SOURCE = Path(__file__).resolve().parent / "django_project"
 PG_DATABASE = "identifier_django"
 VENDORS = ["postgresql", "sqlite"]
 # The app's tests as Django's runner counts them: fewer means some were not found.
@@ -23,13 +25,15 @@ MIN_TESTS = 30
 
 @dataclass
 class Env:
-    """The environment of manage.py on one database (left out of tracebacks)."""
+    """The environment of manage.py on one database, in the project at ``project`` (left out
+    of tracebacks)."""
 
     vendor: str
+    project: Path
     variables: dict[str, str] = field(repr=False)
 
     def with_(self, **variables: str) -> Env:
-        return Env(self.vendor, {**self.variables, **variables})
+        return Env(self.vendor, self.project, {**self.variables, **variables})
 
 
 @pytest.fixture(scope="module")
@@ -47,14 +51,17 @@ def django_env(postgres, tmp_path_factory) -> dict[str, Env]:
     base["DJANGO_SETTINGS_MODULE"] = "idproject.settings"
     base["PYTHONDONTWRITEBYTECODE"] = "1"
     sqlite = tmp_path_factory.mktemp("django-sqlite") / "db.sqlite3"
+    # The project as a user writes it: models, and no migration until makemigrations writes one.
+    project = tmp_path_factory.mktemp("django") / "project"
+    shutil.copytree(SOURCE, project, ignore=shutil.ignore_patterns("__pycache__"))
     return {
-        "postgresql": Env("postgresql", {
+        "postgresql": Env("postgresql", project, {
             **base,
             "IDENTIFIER_DJANGO_DB": "postgresql",
             "IDENTIFIER_DJANGO_PG_HOST": str(postgres.dir),
             "IDENTIFIER_DJANGO_PG_NAME": PG_DATABASE,
         }),
-        "sqlite": Env("sqlite", {
+        "sqlite": Env("sqlite", project, {
             **base, "IDENTIFIER_DJANGO_DB": "sqlite", "IDENTIFIER_DJANGO_SQLITE": str(sqlite)
         }),
     }
@@ -67,7 +74,7 @@ def manage(env: Env, *args: str, expect: int = 0) -> str:
     command = [sys.executable, "manage.py", *args]
     try:
         done = subprocess.run(
-            command, cwd=PROJECT, env=env.variables, capture_output=True, text=True, timeout=600
+            command, cwd=env.project, env=env.variables, capture_output=True, text=True, timeout=600
         )
     except subprocess.TimeoutExpired as error:
         pytest.fail(f"{' '.join(args)} ran out of time:\n{error.stdout}{error.stderr}")
@@ -89,13 +96,36 @@ def psql(postgres, database: str, sql: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.fixture(scope="module")
+def migration(django_env) -> str:
+    """The app's migration, as ``makemigrations`` writes it into the new project."""
+    env = django_env["sqlite"]
+    migrations = env.project / "idapp" / "migrations"
+    assert [path.name for path in migrations.glob("0*.py")] == [], "the source holds a migration"
+    output = manage(env, "makemigrations", "idapp")
+    assert "Create model UlidItem" in output, output
+    return (migrations / "0001_initial.py").read_text(encoding="utf-8")
+
+
+def test_makemigrations_writes_the_fields_and_their_defaults(migration):
+    # The fields by their public path, and defaults a migration can import.
+    for text in (
+        "identifier.django.ULIDField(default=identifier._identifier.generate_ulid, primary_key=True",
+        "identifier.django.UUID7Field(default=identifier._identifier.generate_uuid7, primary_key=True",
+        "identifier.django.ObjectIdField(default=identifier._identifier.generate_object_id",
+        "identifier.django.SnowflakeIdField(default=idapp.models.next_snowflake_id, primary_key=True",
+        "identifier.django.ULIDField(blank=True, null=True, unique=True)",
+    ):
+        assert text in migration, f"{text!r} not in:\n{migration}"
+
+
 @pytest.mark.parametrize("vendor", VENDORS)
-def test_committed_migration_is_current(django_env, vendor):
+def test_the_written_migration_is_current(django_env, migration, vendor):
     output = manage(django_env[vendor], "makemigrations", "--check", "--dry-run", "-v", "2")
     assert "No changes detected" in output, output
 
 
-def test_makemigrations_check_sees_a_change(django_env, tmp_path):
+def test_makemigrations_check_sees_a_change(django_env, migration, tmp_path):
     """The check above can fail: a model the migration lacks is reported (exit status 1)."""
     env = django_env["sqlite"]
     path = os.pathsep.join(filter(None, [str(tmp_path), env.variables.get("PYTHONPATH")]))
@@ -120,7 +150,7 @@ def test_makemigrations_check_sees_a_change(django_env, tmp_path):
 
 
 @pytest.mark.parametrize("vendor", VENDORS)
-def test_migrate(django_env, vendor, postgres):
+def test_migrate(django_env, migration, vendor, postgres):
     env = django_env[vendor]
     output = manage(env, "migrate", "idapp", "-v", "2")
     assert re.search(r"Applying idapp\.0001_initial\.\.\. OK", output), output
@@ -158,7 +188,7 @@ def test_migrate(django_env, vendor, postgres):
 
 
 @pytest.mark.parametrize("vendor", VENDORS)
-def test_django_test_runner(django_env, vendor):
+def test_django_test_runner(django_env, migration, vendor):
     output = manage(django_env[vendor], "test", "idapp", "-v", "2", "--noinput")
     ran = re.search(r"^Ran (\d+) tests? in ", output, re.MULTILINE)
     assert ran and int(ran.group(1)) >= MIN_TESTS, output

@@ -72,37 +72,5 @@ from identifier._identifier import (
 from identifier._lease_state import LeaseState
 from identifier._registry import HasherRegistry, get_stable_registry
 
-__all__ = [
-    "HasherRegistry",
-    "LeaseError",
-    "LeaseState",
-    "LeasedSnowflakeIdGenerator",
-    "SnowflakeIdGenerator",
-    "__version__",
-    "extract_object_id_datetime",
-    "extract_object_id_timestamp_s",
-    "extract_snowflake_datetime",
-    "extract_snowflake_timestamp_ms",
-    "extract_ulid_datetime",
-    "extract_ulid_timestamp_ms",
-    "extract_uuid7_datetime",
-    "extract_uuid7_timestamp_ms",
-    "generate_checksummed_id",
-    "generate_object_id",
-    "generate_object_ids",
-    "generate_stable_content_id",
-    "generate_stable_uuid5",
-    "generate_ulid",
-    "generate_ulids",
-    "generate_uuid7",
-    "generate_uuid7s",
-    "generation_policy",
-    "get_stable_registry",
-    "parse_checksummed_id",
-    "parse_object_id",
-    "parse_snowflake_id",
-    "parse_ulid",
-    "parse_uuid7",
-    "to_uuid",
-    "verify_checksummed_id",
-]
+# Every public name imported above (the stub lists them, for type checkers).
+__all__ = sorted(name for name in dir() if not name.startswith("_")) + ["__version__"]
