@@ -533,23 +533,26 @@ def exchange_rows() -> list[tuple[int, str, str, str, int]]:
     return rows
 
 
-def test_rows_written_in_python_read_by_rust(db):
+def write_python_rows(db: Database) -> tuple[list[tuple[int, str, str, str, int]], sa.Table]:
+    """The exchange rows, written through the column types to a new table python_rows; the
+    rows and the table."""
     rows = exchange_rows()
     table = rows_table("python_rows")
     table.metadata.create_all(db.engine)
     with db.engine.begin() as connection:
         connection.execute(sa.insert(table), [dict(zip(("n", *COLUMNS), row)) for row in rows])
+    return rows, table
+
+
+def test_rows_written_in_python_read_by_rust(db):
+    rows, _ = write_python_rows(db)
     done = run_storage_rows("read", db)
     assert done.returncode == 0, f"storage_rows read failed: {done.stderr}"
     assert done.stdout.split("\n") == [*row_lines(rows), ""]
 
 
 def test_rust_refuses_a_stored_uuid_that_python_refuses(db):
-    rows = exchange_rows()
-    table = rows_table("python_rows")
-    table.metadata.create_all(db.engine)
-    with db.engine.begin() as connection:
-        connection.execute(sa.insert(table), [dict(zip(("n", *COLUMNS), row)) for row in rows])
+    _, table = write_python_rows(db)
     sql = "CAST(:v AS uuid)" if db.postgresql else ":v"
     value = str(UUID4) if db.postgresql else UUID4.bytes
     db.raw(f"UPDATE python_rows SET uuid7 = {sql} WHERE n = 2", v=value)

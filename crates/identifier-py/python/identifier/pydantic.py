@@ -97,14 +97,12 @@ __all__ = ["ULID", "UUID7", "ChecksummedId", "ChecksummedIdFormat", "ObjectId", 
 
 _SNOWFLAKE_MAX: Final = 2**63 - 1
 
-_SNOWFLAKE_SCHEMA: Final[JsonSchemaValue] = {
-    "type": "string",
-    "pattern": "^(0|[1-9][0-9]{0,18})$",
-    "description": (
-        f"A Snowflake id: an integer from 0 to 2**63 - 1 ({_SNOWFLAKE_MAX}), written as its "
-        "decimal digits in a string (an integer is also read)"
-    ),
-}
+
+def _string(pattern: str, format: str | None, description: str | None) -> JsonSchemaValue:
+    """The JSON Schema of a string matching ``pattern``, with a ``format`` and a
+    ``description`` if given."""
+    schema = {"type": "string", "format": format, "pattern": pattern, "description": description}
+    return {key: value for key, value in schema.items() if value is not None}
 
 
 def _validator(kind: str, parse: Callable[[Any], object]) -> Callable[[Any], object]:
@@ -123,24 +121,28 @@ def _validator(kind: str, parse: Callable[[Any], object]) -> Callable[[Any], obj
 
 
 class _IdSchema:
-    """The metadata of one id type: its validation by ``parse`` and its JSON Schemas, one for
-    the text read (``validation``) and one for the text written (``serialization``)."""
+    """The metadata of one id type: its validation by the package's parser
+    ``identifier.parse_<kind>`` and its JSON Schemas, strings matching ``read``, the text read
+    (mode ``validation``), and ``written`` (by default ``read``), the text written
+    (``serialization``)."""
 
     __slots__ = ("_json_string", "_kind", "_serialization", "_validate", "_validation")
 
     def __init__(
         self,
         kind: str,
-        parse: Callable[[Any], object],
-        validation: JsonSchemaValue,
-        serialization: JsonSchemaValue | None = None,
+        read: str,
+        written: str | None = None,
         *,
+        format: str | None = None,
+        description: str | None = None,
         json_string: bool = False,
     ) -> None:
         self._kind = kind
-        self._validate = _validator(kind, parse)
-        self._validation = validation
-        self._serialization = validation if serialization is None else serialization
+        # The parser's name is the kind's: one name for both.
+        self._validate = _validator(kind, getattr(identifier, f"parse_{kind}"))
+        self._validation = _string(read, format, description)
+        self._serialization = _string(written or read, format, description)
         self._json_string = json_string
 
     def __get_pydantic_core_schema__(
@@ -172,53 +174,33 @@ class _IdSchema:
 
 
 ULID: TypeAlias = Annotated[
-    str,
-    _IdSchema(
-        "ulid",
-        identifier.parse_ulid,
-        {"type": "string", "pattern": "^[0-7OoIiLl][0-9A-TV-Za-tv-z]{25}$"},
-        {"type": "string", "pattern": "^[0-7][0-9A-HJKMNP-TV-Z]{25}$"},
-    ),
+    str, _IdSchema("ulid", "^[0-7OoIiLl][0-9A-TV-Za-tv-z]{25}$", "^[0-7][0-9A-HJKMNP-TV-Z]{25}$")
 ]
 ULID.__doc__ = """A ULID field: reads 26 Crockford Base32 characters (either case, O as 0, I and L
 as 1) or a ``uuid.UUID`` (its 128 bits as a ULID); holds and writes the canonical text, 26
 upper-case characters, a ``str`` (``identifier.parse_ulid``)."""
 
-_HEX: Final = "[0-9a-fA-F]"
-_LOWER_HEX: Final = "[0-9a-f]"
+
+def _uuid7_pattern(digit: str, variant: str) -> str:
+    """The hyphenated text of a UUIDv7 whose hex digits match ``digit`` and whose variant
+    digit matches ``variant``."""
+    return f"^{digit}{{8}}-{digit}{{4}}-7{digit}{{3}}-{variant}{digit}{{3}}-{digit}{{12}}$"
+
 
 UUID7: TypeAlias = Annotated[
     str,
     _IdSchema(
         "uuid7",
-        identifier.parse_uuid7,
-        {
-            "type": "string",
-            "format": "uuid",
-            "pattern": f"^{_HEX}{{8}}-{_HEX}{{4}}-7{_HEX}{{3}}-[89abAB]{_HEX}{{3}}-{_HEX}{{12}}$",
-        },
-        {
-            "type": "string",
-            "format": "uuid",
-            "pattern": (
-                f"^{_LOWER_HEX}{{8}}-{_LOWER_HEX}{{4}}-7{_LOWER_HEX}{{3}}-[89ab]{_LOWER_HEX}{{3}}"
-                f"-{_LOWER_HEX}{{12}}$"
-            ),
-        },
+        _uuid7_pattern("[0-9a-fA-F]", "[89abAB]"),
+        _uuid7_pattern("[0-9a-f]", "[89ab]"),
+        format="uuid",
     ),
 ]
 UUID7.__doc__ = """A UUIDv7 field: reads the 36-character hyphenated text (either case) or a
 ``uuid.UUID``, of version 7 and the RFC 9562 variant; holds and writes the canonical text, 36
 lower-case characters, a ``str`` (``identifier.parse_uuid7``)."""
 
-ObjectId: TypeAlias = Annotated[
-    str,
-    _IdSchema(
-        "object_id",
-        identifier.parse_object_id,
-        {"type": "string", "pattern": "^[0-9a-f]{24}$"},
-    ),
-]
+ObjectId: TypeAlias = Annotated[str, _IdSchema("object_id", "^[0-9a-f]{24}$")]
 ObjectId.__doc__ = """An ObjectId field: reads 24 lower-case hex characters, ``bytes`` of exactly
 12, or a ``bson.ObjectId`` (any object whose ``binary`` is 12 bytes: no dependency on bson);
 holds and writes the 24 lower-case hex characters, a ``str`` (``identifier.parse_object_id``)."""
@@ -227,8 +209,11 @@ SnowflakeId: TypeAlias = Annotated[
     int,
     _IdSchema(
         "snowflake_id",
-        identifier.parse_snowflake_id,
-        _SNOWFLAKE_SCHEMA,
+        "^(0|[1-9][0-9]{0,18})$",
+        description=(
+            f"A Snowflake id: an integer from 0 to 2**63 - 1 ({_SNOWFLAKE_MAX}), written as its "
+            "decimal digits in a string (an integer is also read)"
+        ),
         json_string=True,
     ),
 ]
@@ -236,6 +221,7 @@ SnowflakeId.__doc__ = """A Snowflake id field: reads an ``int`` from 0 to 2**63 
 digits in a ``str`` (no sign, space or leading zero), from Python and from JSON; holds an
 ``int`` (``identifier.parse_snowflake_id``); writes a string of its digits to JSON, since
 JavaScript rounds integers above 2**53, and the ``int`` in ``model_dump()``."""
+
 
 def _class_of(character: str) -> str:
     """A regular expression's class of the one character ``character``, in the syntax that

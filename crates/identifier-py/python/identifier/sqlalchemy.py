@@ -65,7 +65,8 @@ The module needs SQLAlchemy 2; importing it without SQLAlchemy raises ``ImportEr
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import UUID as _SqlUuid
@@ -75,15 +76,11 @@ import identifier
 
 __all__ = ["ULID", "UUID7", "ObjectId", "SnowflakeId"]
 
+_V = TypeVar("_V", str, int)
+
 
 def _is_postgresql(dialect: Dialect) -> bool:
     return dialect.name == "postgresql"
-
-
-def _uuid_impl(dialect: Dialect) -> TypeEngine[Any]:
-    if _is_postgresql(dialect):
-        return dialect.type_descriptor(_SqlUuid(as_uuid=True))
-    return dialect.type_descriptor(LargeBinary())
 
 
 def _found(value: object) -> str:
@@ -113,144 +110,138 @@ def _stored_uuid(value: object, type_name: str) -> uuid.UUID:
     return uuid.UUID(bytes=_stored_bytes(value, 16, type_name))
 
 
-def _bind_error(type_name: str, error: Exception) -> Exception:
-    """The parser's error, of the same class, prefixed with the column's type."""
-    return type(error)(f"{type_name} column: {error}")
+class _IdType(TypeDecorator[_V]):
+    """A column of one type of id. A subclass names the type (``_name``, in errors) and its
+    parser (``_parse``), and says what is stored for a parsed value (``_store``) and what a
+    stored value reads as (``_read``); NULL binds and reads as ``None`` in every type. Each
+    subclass sets ``cache_ok = True`` itself: SQLAlchemy reads the flag from the class's own
+    attributes, not from a base class."""
+
+    impl: type[TypeEngine[Any]] = LargeBinary
+    _name: ClassVar[str]
+    _parse: Callable[[Any], _V]
+    _python_type: ClassVar[type[Any]] = str
+
+    @property
+    def python_type(self) -> type[_V]:
+        """The type of the values read, what the parser returns: ``str`` (``int`` for a
+        ``SnowflakeId``)."""
+        return self._python_type
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> object:
+        """What the column stores for a value the type's parser accepts; ``None`` for NULL. A
+        value it refuses raises its ``TypeError`` or ``ValueError``, of the same class,
+        prefixed with the column's type."""
+        if value is None:
+            return None
+        try:
+            parsed = self._parse(value)
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"{self._name} column: {error}") from error
+        return self._store(parsed, dialect)
+
+    def process_result_value(self, value: object, dialect: Dialect) -> _V | None:
+        """The id of a stored value; ``None`` for NULL. Raises ``ValueError`` for a value
+        that is not an id of the type."""
+        if value is None:
+            return None
+        return self._read(value)
+
+    def _store(self, parsed: _V, dialect: Dialect) -> object:
+        """What the column stores for ``parsed``, a value of the type's parser."""
+        return parsed
+
+    def _read(self, value: object) -> _V:
+        """The id of a stored value other than NULL."""
+        raise NotImplementedError
 
 
-def _uuid_bind(text: str, dialect: Dialect) -> uuid.UUID | bytes:
-    value = identifier.to_uuid(text)
-    return value if _is_postgresql(dialect) else value.bytes
+class _UuidType(_IdType[str]):
+    """A type stored as a ``uuid``: ``uuid`` on PostgreSQL, a BLOB of 16 bytes elsewhere."""
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        """``uuid`` on PostgreSQL, a BLOB elsewhere."""
+        if _is_postgresql(dialect):
+            return dialect.type_descriptor(_SqlUuid(as_uuid=True))
+        return dialect.type_descriptor(LargeBinary())
+
+    def _store(self, parsed: str, dialect: Dialect) -> uuid.UUID | bytes:
+        """The ``uuid.UUID`` (PostgreSQL) or the 16 bytes of the id."""
+        value = identifier.to_uuid(parsed)
+        return value if _is_postgresql(dialect) else value.bytes
+
+    def _read(self, value: object) -> str:
+        """The canonical text of a stored ``uuid`` or BLOB of 16 bytes. Raises ``ValueError``
+        for a BLOB that is not of 16 bytes, or a value of another type."""
+        return self._parse(_stored_uuid(value, self._name))
 
 
-class ULID(TypeDecorator[str]):
+class ULID(_UuidType):
     """A ULID column: ``uuid`` on PostgreSQL, a BLOB of 16 bytes (the ULID's 128 bits,
     big-endian) elsewhere. Reads as the canonical text (26 upper-case Crockford characters);
     binds that text in either case, or a ``uuid.UUID``."""
 
-    impl = LargeBinary
     cache_ok = True
-
-    @property
-    def python_type(self) -> type[str]:
-        """``str``: a ULID reads as its text."""
-        return str
-
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
-        """``uuid`` on PostgreSQL, a BLOB elsewhere."""
-        return _uuid_impl(dialect)
-
-    def process_bind_param(self, value: Any, dialect: Dialect) -> uuid.UUID | bytes | None:
-        """The ``uuid.UUID`` (PostgreSQL) or the 16 bytes of a ULID given as text or
-        ``uuid.UUID``; ``None`` for NULL."""
-        if value is None:
-            return None
-        try:
-            text = identifier.parse_ulid(value)
-        except (TypeError, ValueError) as error:
-            raise _bind_error("ULID", error) from error
-        return _uuid_bind(text, dialect)
-
-    def process_result_value(self, value: object, dialect: Dialect) -> str | None:
-        """The canonical text of a stored ULID; ``None`` for NULL. Raises ``ValueError`` for a
-        BLOB that is not of 16 bytes, or a value of another type."""
-        if value is None:
-            return None
-        return identifier.parse_ulid(_stored_uuid(value, "ULID"))
+    _name = "ULID"
+    _parse: Callable[[Any], str] = staticmethod(identifier.parse_ulid)
 
 
-class UUID7(TypeDecorator[str]):
+class UUID7(_UuidType):
     """A UUIDv7 column: ``uuid`` on PostgreSQL, a BLOB of the UUID's 16 bytes elsewhere. Reads
     as the canonical text (36 lower-case characters); binds text in either case or a
-    ``uuid.UUID``, of version 7."""
+    ``uuid.UUID``, of version 7 (another version raises ``ValueError``)."""
 
-    impl = LargeBinary
     cache_ok = True
+    _name = "UUID7"
+    _parse: Callable[[Any], str] = staticmethod(identifier.parse_uuid7)
 
-    @property
-    def python_type(self) -> type[str]:
-        """``str``: a UUIDv7 reads as its text."""
-        return str
-
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
-        """``uuid`` on PostgreSQL, a BLOB elsewhere."""
-        return _uuid_impl(dialect)
-
-    def process_bind_param(self, value: Any, dialect: Dialect) -> uuid.UUID | bytes | None:
-        """The ``uuid.UUID`` (PostgreSQL) or the 16 bytes of a UUIDv7 given as text or
-        ``uuid.UUID``; ``None`` for NULL. Another version raises ``ValueError``."""
-        if value is None:
-            return None
+    def _read(self, value: object) -> str:
+        """The canonical text of a stored UUIDv7. Raises ``ValueError`` for a uuid of another
+        version or variant, a BLOB that is not of 16 bytes, or a value of another type."""
+        stored = _stored_uuid(value, self._name)
         try:
-            text = identifier.parse_uuid7(value)
-        except (TypeError, ValueError) as error:
-            raise _bind_error("UUID7", error) from error
-        return _uuid_bind(text, dialect)
-
-    def process_result_value(self, value: object, dialect: Dialect) -> str | None:
-        """The canonical text of a stored UUIDv7; ``None`` for NULL. Raises ``ValueError`` for
-        a uuid of another version or variant, a BLOB that is not of 16 bytes, or a value of
-        another type."""
-        if value is None:
-            return None
-        stored = _stored_uuid(value, "UUID7")
-        try:
-            return identifier.parse_uuid7(stored)
+            return self._parse(stored)
         except ValueError as error:
             reason = str(error).partition(" is not valid: ")[2] or str(error)
             raise ValueError(
-                f"UUID7 column: found the uuid {stored} (version {stored.int >> 76 & 0xF}), "
+                f"{self._name} column: found the uuid {stored} (version {stored.int >> 76 & 0xF}), "
                 f"not a UUIDv7: {reason}"
             ) from error
 
 
-class ObjectId(TypeDecorator[str]):
+class ObjectId(_IdType[str]):
     """An ObjectId column: ``bytea`` of 12 bytes on PostgreSQL, a BLOB of 12 bytes elsewhere.
     Reads as the canonical text (24 lower-case hex characters); binds hex text, 12 bytes, or a
     ``bson.ObjectId`` (anything with 12 bytes in ``.binary``)."""
 
-    impl = LargeBinary
     cache_ok = True
-
-    @property
-    def python_type(self) -> type[str]:
-        """``str``: an ObjectId reads as its hex text."""
-        return str
+    _name = "ObjectId"
+    _parse: Callable[[Any], str] = staticmethod(identifier.parse_object_id)
 
     def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
         """``bytea`` on PostgreSQL, a BLOB elsewhere."""
         return dialect.type_descriptor(LargeBinary())
 
-    def process_bind_param(self, value: Any, dialect: Dialect) -> bytes | None:
-        """The 12 bytes of an ObjectId; ``None`` for NULL."""
-        if value is None:
-            return None
-        try:
-            text = identifier.parse_object_id(value)
-        except (TypeError, ValueError) as error:
-            raise _bind_error("ObjectId", error) from error
-        return bytes.fromhex(text)
+    def _store(self, parsed: str, dialect: Dialect) -> bytes:
+        """The 12 bytes of the ObjectId."""
+        return bytes.fromhex(parsed)
 
-    def process_result_value(self, value: object, dialect: Dialect) -> str | None:
-        """The hex text of a stored ObjectId; ``None`` for NULL. Raises ``ValueError`` for a
-        value that is not 12 bytes."""
-        if value is None:
-            return None
-        return identifier.parse_object_id(_stored_bytes(value, 12, "ObjectId"))
+    def _read(self, value: object) -> str:
+        """The hex text of a stored ObjectId. Raises ``ValueError`` for a value that is not
+        12 bytes."""
+        return self._parse(_stored_bytes(value, 12, self._name))
 
 
-class SnowflakeId(TypeDecorator[int]):
+class SnowflakeId(_IdType[int]):
     """A Snowflake id column: ``bigint`` on PostgreSQL, ``INTEGER`` on SQLite, ``BIGINT``
     elsewhere. Reads as an ``int`` from 0 to 2**63 - 1; binds such an ``int`` or its decimal
     text. As a primary key, give it a ``default`` or ``autoincrement=False``."""
 
     impl = BigInteger
     cache_ok = True
-
-    @property
-    def python_type(self) -> type[int]:
-        """``int``."""
-        return int
+    _name = "SnowflakeId"
+    _parse: Callable[[Any], int] = staticmethod(identifier.parse_snowflake_id)
+    _python_type = int
 
     def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
         """``INTEGER`` on SQLite (64 bits there), ``BIGINT`` elsewhere."""
@@ -258,26 +249,15 @@ class SnowflakeId(TypeDecorator[int]):
             return dialect.type_descriptor(Integer())
         return dialect.type_descriptor(BigInteger())
 
-    def process_bind_param(self, value: Any, dialect: Dialect) -> int | None:
-        """The Snowflake id as an ``int``; ``None`` for NULL."""
-        if value is None:
-            return None
-        try:
-            return identifier.parse_snowflake_id(value)
-        except (TypeError, ValueError) as error:
-            raise _bind_error("SnowflakeId", error) from error
-
-    def process_result_value(self, value: object, dialect: Dialect) -> int | None:
-        """The stored Snowflake id; ``None`` for NULL. Raises ``ValueError`` for a negative
-        integer or a value that is not an integer."""
-        if value is None:
-            return None
+    def _read(self, value: object) -> int:
+        """The stored Snowflake id. Raises ``ValueError`` for a negative integer or a value
+        that is not an integer."""
         if isinstance(value, int) and not isinstance(value, bool):
             try:
-                return identifier.parse_snowflake_id(int(value))
+                return self._parse(int(value))
             except ValueError:
                 pass
         raise ValueError(
-            f"SnowflakeId column: found {_found(value)}, not a Snowflake id "
+            f"{self._name} column: found {_found(value)}, not a Snowflake id "
             "(an integer from 0 to 2**63 - 1)"
         )
