@@ -37,7 +37,7 @@ UUID4 = uuid.UUID("1b4e28ba-2fa1-41d2-883f-0016d3cca427")  # version 4, variant 
 
 
 class Base(DeclarativeBase):
-    pass
+    """The tests' tables, apart from the example's in the module's docstring."""
 
 
 class Ids(Base):
