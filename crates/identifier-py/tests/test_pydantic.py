@@ -480,7 +480,7 @@ OBJECT_ID = "^[0-9a-f]{24}$"
 SNOWFLAKE = "^(0|[1-9][0-9]{0,18})$"
 CODE = "^[-]*(?:[0-9A-TV-Za-tv-z][-]*)+[0-9A-Za-z*~$=][-]*$"
 SNOWFLAKE_DESCRIPTION = (
-    "A Snowflake id: an integer from 0 to 2**63 - 1 (9223372036854775807), written as its "
+    "A Snowflake id: an integer from 0 to 2**63 - 1, written as its "
     "decimal digits in a string (an integer is also read)"
 )
 

@@ -329,7 +329,7 @@ BAD_VALUES: dict[str, tuple[str, dict[str, tuple[str, Any]], list[str]]] = {
     "negative snowflake": (
         "snowflake",
         {"sqlite": (":v", -5), "postgresql": (":v", -5)},
-        ["SnowflakeId column", "-5"],
+        ["SnowflakeId column", "-5", "a Snowflake id is 0 to 9223372036854775807"],
     ),
     "ulid of 11 bytes": ("ulid", {"sqlite": (":v", bytes(range(11)))}, ["ULID column", "11 bytes"]),
     "ulid as text": (

@@ -32,7 +32,7 @@ def _at(offset: timedelta, shown: str) -> datetime:
         return _UNIX_EPOCH + offset
     except OverflowError:
         raise ValueError(
-            f"{shown} is after the last datetime (9999-12-31T23:59:59.999999): a datetime "
+            f"{shown} is after the last datetime ({datetime.max.isoformat()}): a datetime "
             "cannot hold it; use the extract_*_timestamp_* function"
         ) from None
 

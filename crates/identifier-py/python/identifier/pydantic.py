@@ -95,7 +95,6 @@ import identifier
 
 __all__ = ["ULID", "UUID7", "ChecksummedId", "ChecksummedIdFormat", "ObjectId", "SnowflakeId"]
 
-_SNOWFLAKE_MAX: Final = 2**63 - 1
 
 
 def _string(pattern: str, format: str | None, description: str | None) -> JsonSchemaValue:
@@ -211,7 +210,7 @@ SnowflakeId: TypeAlias = Annotated[
         "snowflake_id",
         "^(0|[1-9][0-9]{0,18})$",
         description=(
-            f"A Snowflake id: an integer from 0 to 2**63 - 1 ({_SNOWFLAKE_MAX}), written as its "
+            "A Snowflake id: an integer from 0 to 2**63 - 1, written as its "
             "decimal digits in a string (an integer is also read)"
         ),
         json_string=True,

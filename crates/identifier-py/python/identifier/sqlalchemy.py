@@ -252,12 +252,11 @@ class SnowflakeId(_IdType[int]):
     def _read(self, value: object) -> int:
         """The stored Snowflake id. Raises ``ValueError`` for a negative integer or a value
         that is not an integer."""
-        if isinstance(value, int) and not isinstance(value, bool):
-            try:
-                return self._parse(int(value))
-            except ValueError:
-                pass
-        raise ValueError(
-            f"{self._name} column: found {_found(value)}, not a Snowflake id "
-            "(an integer from 0 to 2**63 - 1)"
-        )
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{self._name} column: found {_found(value)}, not an integer")
+        try:
+            return self._parse(int(value))
+        except ValueError as error:
+            # The parser's range, from the crate's constant: "... is out of range: <range>".
+            reason = str(error).partition(": ")[2] or str(error)
+            raise ValueError(f"{self._name} column: found {_found(value)}: {reason}") from None
