@@ -78,8 +78,18 @@ const DATABASES: [&str; 7] = [
 ];
 
 /// The crates of the optional trait features (`bytemuck`, `zerocopy`, `arbitrary`,
-/// `schemars`), which every time-ordered format may depend on besides its own list.
-const TRAIT_FEATURES: [&str; 4] = ["bytemuck", "zerocopy", "arbitrary", "schemars"];
+/// `schemars`, `borsh`) and of the date-time features (`chrono`, `time`, `jiff`), which every
+/// time-ordered format may depend on besides its own list.
+const TRAIT_FEATURES: [&str; 8] = [
+    "bytemuck",
+    "zerocopy",
+    "arbitrary",
+    "schemars",
+    "borsh",
+    "chrono",
+    "time",
+    "jiff",
+];
 
 /// The time-ordered format crates, whose default feature `generate` brings the engine.
 const NO_STD_FORMATS: &[&str] = &["ulid", "uuid7", "objectid", "snowflake"];

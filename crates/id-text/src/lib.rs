@@ -17,7 +17,8 @@
 //!   table checked when the program is compiled, so that the text becomes a `&str` with no
 //!   check; [`ascii_str`] for bytes from elsewhere, after an ASCII check of a few word
 //!   operations instead of a full UTF-8 check; [`display`] and [`debug`], the bodies of an
-//!   id's `Display` (padded as text) and `Debug`; [`check_char_len`] and [`char_at`] for
+//!   id's `Display` (padded as text) and `Debug`; [`lower_hex`] and [`upper_hex`], the bodies
+//!   of its `LowerHex` and `UpperHex` (its bytes, padded as an integer); [`check_char_len`] and [`char_at`] for
 //!   parse errors that count and name characters.
 //! - [`serde`](mod@serde) (feature `serde`): an id as text in human-readable formats and as
 //!   bytes in binary ones, and the one visitor that reads either.
@@ -42,4 +43,4 @@ mod text;
 pub mod uuid_text;
 
 pub use ascii::{AsciiByte, AsciiText};
-pub use text::{ascii_str, char_at, check_char_len, debug, display};
+pub use text::{ascii_str, char_at, check_char_len, debug, display, lower_hex, upper_hex};

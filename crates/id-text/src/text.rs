@@ -78,6 +78,87 @@ pub fn display(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     f.pad(text)
 }
 
+/// The body of an id's [`LowerHex`](fmt::LowerHex): every byte as two lower-case digits
+/// (leading zeros kept: the id's width is fixed), through
+/// [`Formatter::pad_integral`](fmt::Formatter::pad_integral), so that `#` (the `0x` prefix),
+/// width, fill, alignment and the `0` flag behave as they do for an integer. `M` is twice
+/// `N`, checked when the program is compiled.
+///
+/// # Errors
+///
+/// Those of the formatter's writer.
+///
+/// # Examples
+///
+/// ```
+/// use core::fmt;
+///
+/// struct Code([u8; 2]);
+///
+/// impl fmt::LowerHex for Code {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         id_text::lower_hex::<2, 4>(f, &self.0)
+///     }
+/// }
+///
+/// assert_eq!(format!("{:x}", Code([0x0A, 0xBC])), "0abc");
+/// assert_eq!(format!("{:#x}", Code([0x0A, 0xBC])), "0x0abc");
+/// assert_eq!(format!("[{:>6x}]", Code([0x0A, 0xBC])), "[  0abc]");
+/// assert_eq!(format!("{:#08x}", Code([0x0A, 0xBC])), "0x000abc");
+/// ```
+#[inline]
+pub fn lower_hex<const N: usize, const M: usize>(
+    f: &mut fmt::Formatter<'_>,
+    bytes: &[u8; N],
+) -> fmt::Result {
+    let mut digits = [0u8; M];
+    crate::hex::encode_array(bytes, &mut digits);
+    pad_hex(f, &digits)
+}
+
+/// The body of an id's [`UpperHex`](fmt::UpperHex): [`lower_hex`] with the letters `A`-`F`
+/// (the prefix stays `0x`, as for an integer).
+///
+/// # Errors
+///
+/// Those of the formatter's writer.
+///
+/// # Examples
+///
+/// ```
+/// use core::fmt;
+///
+/// struct Code([u8; 2]);
+///
+/// impl fmt::UpperHex for Code {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         id_text::upper_hex::<2, 4>(f, &self.0)
+///     }
+/// }
+///
+/// assert_eq!(format!("{:X}", Code([0x0A, 0xBC])), "0ABC");
+/// assert_eq!(format!("{:#X}", Code([0x0A, 0xBC])), "0x0ABC");
+/// assert_eq!(format!("[{:<6X}]", Code([0x0A, 0xBC])), "[0ABC  ]");
+/// ```
+#[inline]
+pub fn upper_hex<const N: usize, const M: usize>(
+    f: &mut fmt::Formatter<'_>,
+    bytes: &[u8; N],
+) -> fmt::Result {
+    let mut digits = [0u8; M];
+    crate::hex::encode_array(bytes, &mut digits);
+    digits.make_ascii_uppercase();
+    pad_hex(f, &digits)
+}
+
+/// Hex digits through `pad_integral`, which handles `#`, `+`, width, fill and `0` as the
+/// integer formats do.
+fn pad_hex(f: &mut fmt::Formatter<'_>, digits: &[u8]) -> fmt::Result {
+    // The digits come from the hex table (and an ASCII case change): the check is a few word
+    // operations, and the empty string it would give on failure cannot happen.
+    f.pad_integral(true, "0x", ascii_str(digits).unwrap_or_default())
+}
+
 /// The body of an id's `Debug`: `name`, then its text in parentheses. No padding: `Debug` of
 /// an id is for reading, not for tables.
 ///

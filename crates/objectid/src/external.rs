@@ -7,10 +7,16 @@
 mod arbitrary_support;
 // Public: lib.rs re-exports it as `objectid::bson`, the field helper of
 // `#[serde(with = "objectid::bson")]`.
+#[cfg(feature = "borsh")]
+mod borsh_support;
 #[cfg(feature = "bson")]
 pub mod bson_support;
+#[cfg(feature = "chrono")]
+mod chrono_support;
 #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
 mod diesel_support;
+#[cfg(feature = "jiff")]
+mod jiff_support;
 // postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
 mod postgres_support;
@@ -108,3 +114,5 @@ mod sqlite_08 {
     #[path = "sqlite.rs"]
     mod impls;
 }
+#[cfg(feature = "time")]
+mod time_support;

@@ -69,6 +69,9 @@
 //! # Ok::<(), objectid::ParseError>(())
 //! ```
 //!
+//! `{:x}` and `{:X}` ([`LowerHex`](core::fmt::LowerHex), [`UpperHex`](core::fmt::UpperHex)) write
+//! the same 24 digits in either case, padded as an integer (`{:#x}` adds `0x`).
+//!
 //! # Generation
 //!
 //! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(second, counter)` pairs
@@ -124,6 +127,23 @@
 //!   `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
 //!   human-readable formats (a pattern of 24 lower-case hex digits).
+//! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the 12 bytes, with no
+//!   length prefix. It needs an allocator (borsh's errors own their message).
+//! - `chrono` (chrono 0.4): `ObjectId::timestamp_chrono`, the timestamp as a
+//!   `chrono::DateTime<Utc>`, and `ObjectId::min_at_chrono`, the smallest ObjectId of a date-time's
+//!   second (counter 0): a lower bound for range queries (`WHERE id >= …`) that needs no clock and
+//!   no `generate`. The sub-second digits are truncated toward the past; a date-time outside the
+//!   ObjectId's range (before 1970 included) is `Error::DateTimeOutOfRange`. To make an id at a
+//!   date-time, generate at that second:
+//!   `objectid::generate_at(ObjectId::min_at_chrono(at)?.timestamp_s())`. The same names serve
+//!   `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a
+//!   `SystemTime`.
+//! - `time` (time 0.3): `ObjectId::timestamp_time`, a `time::OffsetDateTime` at UTC (the type
+//!   time's own API hands out and takes), and `ObjectId::min_at_time`, as for `chrono`; time's
+//!   range holds every ObjectId: the `Result` (`Error::DateTimeOverflow`) keeps the four formats'
+//!   signatures the same.
+//! - `jiff` (jiff 1): `ObjectId::timestamp_jiff`, a `jiff::Timestamp`, and `ObjectId::min_at_jiff`,
+//!   as for `chrono`; jiff's range holds every ObjectId too.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -135,8 +155,8 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
-// `Cow`, in the signatures of schemars' `JsonSchema`.
-#[cfg(feature = "schemars")]
+// `Cow`, in the signatures of schemars' `JsonSchema`; `String`, the message of borsh's errors.
+#[cfg(any(feature = "schemars", feature = "borsh"))]
 extern crate alloc;
 
 mod error;

@@ -145,6 +145,38 @@ impl fmt::Debug for ObjectId {
     }
 }
 
+/// The 12 bytes as 24 lower-case hex digits, leading zeros kept: the text of `Display`, but
+/// padded as an integer: `#` adds `0x`, and width, fill, alignment and the `0` flag are
+/// honoured.
+///
+/// ```
+/// let id: objectid::ObjectId = "007c7f79bcf86cd7994f6c0e".parse()?;
+/// assert_eq!(format!("{id:x}"), "007c7f79bcf86cd7994f6c0e");
+/// assert_eq!(format!("{id:#x}"), "0x007c7f79bcf86cd7994f6c0e");
+/// assert_eq!(format!("{id:#028x}"), "0x00007c7f79bcf86cd7994f6c0e");
+/// # Ok::<(), objectid::ParseError>(())
+/// ```
+impl fmt::LowerHex for ObjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        id_text::lower_hex::<12, 24>(f, self.as_bytes())
+    }
+}
+
+/// As [`LowerHex`](#impl-LowerHex-for-ObjectId), with the digits `A`-`F` (the prefix stays
+/// `0x`).
+///
+/// ```
+/// let id: objectid::ObjectId = "507c7f79bcf86cd7994f6c0e".parse()?;
+/// assert_eq!(format!("{id:X}"), "507C7F79BCF86CD7994F6C0E");
+/// assert_eq!(format!("[{id:>26X}]"), "[  507C7F79BCF86CD7994F6C0E]");
+/// # Ok::<(), objectid::ParseError>(())
+/// ```
+impl fmt::UpperHex for ObjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        id_text::upper_hex::<12, 24>(f, self.as_bytes())
+    }
+}
+
 /// Reads exactly 24 characters `0`-`9`, `a`-`f`: the strict inverse of `Display`. Upper
 /// case, a `0x` prefix, spaces and any other length are errors.
 ///

@@ -51,6 +51,9 @@
 //! # Ok::<(), snowflake::ParseError>(())
 //! ```
 //!
+//! `{:x}` and `{:X}` ([`LowerHex`](core::fmt::LowerHex), [`UpperHex`](core::fmt::UpperHex)) write
+//! the integer in hex, as `u64` does.
+//!
 //! # Generation
 //!
 //! A [`SnowflakeIdGenerator`] takes its worker id in [`SnowflakeIdGenerator::new`] (there is
@@ -111,6 +114,24 @@
 //!   targets (the `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of what `serde` writes, an integer
 //!   from 0 to 2^63 - 1.
+//! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the id as borsh writes its
+//!   `u64`, 8 bytes little-endian; reading refuses an integer from 2^63 up (an `io::Error` of kind
+//!   `InvalidData` naming it). It needs an allocator (borsh's errors own their message).
+//! - `chrono` (chrono 0.4): `SnowflakeId::timestamp_chrono`, the timestamp as a
+//!   `chrono::DateTime<Utc>`, and `SnowflakeId::min_at_chrono`, the smallest Snowflake id of a
+//!   date-time's millisecond (worker id and sequence 0): a lower bound for range queries (`WHERE id
+//!   >= …`) that needs no clock and no `generate`. The sub-millisecond digits are truncated toward
+//!   the past; a date-time outside the Snowflake id's range (before 1970 included) is
+//!   `Error::DateTimeOutOfRange`. To make an id at a date-time, generate at that millisecond:
+//!   `generator.generate_at(SnowflakeId::min_at_chrono(at)?.timestamp_ms())`. The same names serve
+//!   `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a
+//!   `SystemTime`.
+//! - `time` (time 0.3): `SnowflakeId::timestamp_time`, a `time::OffsetDateTime` at UTC (the type
+//!   time's own API hands out and takes), and `SnowflakeId::min_at_time`, as for `chrono`; time's
+//!   range holds every Snowflake id: the `Result` (`Error::DateTimeOverflow`) keeps the four
+//!   formats' signatures the same.
+//! - `jiff` (jiff 1): `SnowflakeId::timestamp_jiff`, a `jiff::Timestamp`, and
+//!   `SnowflakeId::min_at_jiff`, as for `chrono`; jiff's range holds every Snowflake id too.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -122,8 +143,8 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
-// `Cow`, in the signatures of schemars' `JsonSchema`.
-#[cfg(feature = "schemars")]
+// `Cow`, in the signatures of schemars' `JsonSchema`; `String`, the message of borsh's errors.
+#[cfg(any(feature = "schemars", feature = "borsh"))]
 extern crate alloc;
 
 mod error;

@@ -196,6 +196,39 @@ impl fmt::Debug for SnowflakeId {
     }
 }
 
+/// The integer in hex, as `u64`'s `{:x}` writes it: lower case, no leading zeros, and `#`,
+/// width, fill, alignment and the `0` flag as for any integer.
+///
+/// ```
+/// # use snowflake::SnowflakeId;
+/// let id = SnowflakeId::try_from(0x1F2E_3D4Cu64)?;
+/// assert_eq!(format!("{id:x}"), "1f2e3d4c");
+/// assert_eq!(format!("{id:#x}"), "0x1f2e3d4c");
+/// assert_eq!(format!("{id:#012x}"), "0x001f2e3d4c");
+/// assert_eq!(format!("{:x}", SnowflakeId::MAX), "7fffffffffffffff");
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+impl fmt::LowerHex for SnowflakeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::LowerHex::fmt(&self.to_u64(), f)
+    }
+}
+
+/// As [`LowerHex`](#impl-LowerHex-for-SnowflakeId), with the digits `A`-`F`: `u64`'s `{:X}`.
+///
+/// ```
+/// # use snowflake::SnowflakeId;
+/// let id = SnowflakeId::try_from(0x1F2E_3D4Cu64)?;
+/// assert_eq!(format!("{id:X}"), "1F2E3D4C");
+/// assert_eq!(format!("[{id:<10X}]"), "[1F2E3D4C  ]");
+/// # Ok::<(), snowflake::Error>(())
+/// ```
+impl fmt::UpperHex for SnowflakeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::UpperHex::fmt(&self.to_u64(), f)
+    }
+}
+
 /// Reads exactly what `Display` writes: ASCII digits, no sign, no white space, no
 /// separators, no leading zeros except `"0"` itself, a value below 2^63.
 ///

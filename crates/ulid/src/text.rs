@@ -136,6 +136,37 @@ impl fmt::Debug for Ulid {
     }
 }
 
+/// The 16 bytes as 32 lower-case hex digits, no hyphens, leading zeros kept: the digits of
+/// [`to_u128`](Ulid::to_u128) at a width of 32. Padded as an integer: `#` adds `0x`, and width,
+/// fill, alignment and the `0` flag are honoured.
+///
+/// ```
+/// let id: ulid::Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+/// assert_eq!(format!("{id:x}"), "01563e3ab5d3d6764c61efb99302bd5b");
+/// assert_eq!(format!("{id:#x}"), "0x01563e3ab5d3d6764c61efb99302bd5b");
+/// assert_eq!(format!("{:x}", ulid::Ulid::MIN), "0".repeat(32));
+/// # Ok::<(), ulid::ParseError>(())
+/// ```
+impl fmt::LowerHex for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        id_text::lower_hex::<16, 32>(f, self.as_bytes())
+    }
+}
+
+/// As [`LowerHex`](#impl-LowerHex-for-Ulid), with the digits `A`-`F` (the prefix stays `0x`).
+///
+/// ```
+/// let id: ulid::Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+/// assert_eq!(format!("{id:X}"), "01563E3AB5D3D6764C61EFB99302BD5B");
+/// assert_eq!(format!("[{id:>#36X}]"), "[  0x01563E3AB5D3D6764C61EFB99302BD5B]");
+/// # Ok::<(), ulid::ParseError>(())
+/// ```
+impl fmt::UpperHex for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        id_text::upper_hex::<16, 32>(f, self.as_bytes())
+    }
+}
+
 /// Exactly 26 characters, either case, `O` as `0` and `I`/`L` as `1`, first symbol at most
 /// `7`: the strict inverse of `Display` but for the case and the aliases.
 ///

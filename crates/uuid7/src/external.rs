@@ -5,8 +5,14 @@
 
 #[cfg(feature = "arbitrary")]
 mod arbitrary_support;
+#[cfg(feature = "borsh")]
+mod borsh_support;
+#[cfg(feature = "chrono")]
+mod chrono_support;
 #[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
 mod diesel_support;
+#[cfg(feature = "jiff")]
+mod jiff_support;
 // postgres-types' `ToSql`/`FromSql`, for the `postgres` and `tokio-postgres` crates.
 #[cfg(feature = "postgres")]
 mod postgres_support;
@@ -105,5 +111,7 @@ mod sqlite_08 {
     #[path = "sqlite.rs"]
     mod impls;
 }
+#[cfg(feature = "time")]
+mod time_support;
 #[cfg(feature = "uuid")]
 mod uuid_support;

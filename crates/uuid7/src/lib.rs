@@ -63,6 +63,10 @@
 //! # Ok::<(), uuid7::ParseError>(())
 //! ```
 //!
+//! `{:x}` and `{:X}` ([`LowerHex`](core::fmt::LowerHex), [`UpperHex`](core::fmt::UpperHex)) write
+//! the 16 bytes as 32 hex digits with no hyphens (`uuid::Uuid`'s "simple" form), padded as an
+//! integer (`{:#x}` adds `0x`).
+//!
 //! # Generation
 //!
 //! [`generate`], [`try_generate`], [`fill`] and [`try_fill`] take `(millisecond, counter)`
@@ -113,6 +117,24 @@
 //!   bytes, for fuzz targets (the `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
 //!   human-readable formats (format `uuid`, a pattern of lower-case hex with version 7).
+//! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the 16 big-endian bytes,
+//!   with no length prefix, as `uuid::Uuid` writes itself; reading checks the version and variant
+//!   (an `io::Error` of kind `InvalidData` naming them). It needs an allocator (borsh's errors own
+//!   their message).
+//! - `chrono` (chrono 0.4): `Uuid7::timestamp_chrono`, the timestamp as a `chrono::DateTime<Utc>`,
+//!   and `Uuid7::min_at_chrono`, the smallest UUIDv7 of a date-time's millisecond (counter 0): a
+//!   lower bound for range queries (`WHERE id >= …`) that needs no clock and no `generate`. The
+//!   sub-millisecond digits are truncated toward the past; a date-time outside the UUIDv7's range
+//!   (before 1970 included) is `Error::DateTimeOutOfRange`. To make an id at a date-time, generate
+//!   at that millisecond: `uuid7::generate_at(Uuid7::min_at_chrono(at)?.timestamp_ms())`. The same
+//!   names serve `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a
+//!   dependency, as a `SystemTime`.
+//! - `time` (time 0.3): `Uuid7::timestamp_time`, a `time::OffsetDateTime` at UTC (the type time's
+//!   own API hands out and takes), and `Uuid7::min_at_time`, as for `chrono`; time ends in the year
+//!   9999 (unless a crate turns on its `large-dates`), so a later timestamp is
+//!   `Error::DateTimeOverflow`.
+//! - `jiff` (jiff 1): `Uuid7::timestamp_jiff`, a `jiff::Timestamp`, and `Uuid7::min_at_jiff`, as
+//!   for `chrono`; jiff ends in the year 9999 too (`Error::DateTimeOverflow`).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -124,8 +146,8 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
-// `Cow`, in the signatures of schemars' `JsonSchema`.
-#[cfg(feature = "schemars")]
+// `Cow`, in the signatures of schemars' `JsonSchema`; `String`, the message of borsh's errors.
+#[cfg(any(feature = "schemars", feature = "borsh"))]
 extern crate alloc;
 
 mod error;

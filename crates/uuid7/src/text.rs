@@ -156,6 +156,37 @@ impl fmt::Debug for Uuid7 {
     }
 }
 
+/// The 16 bytes as 32 lower-case hex digits, no hyphens (the "simple" form of
+/// `uuid::Uuid`), leading zeros kept. Padded as an integer: `#` adds `0x`, and width, fill,
+/// alignment and the `0` flag are honoured.
+///
+/// ```
+/// let id = uuid7::Uuid7::from_parts(1_645_557_742_000, 7)?;
+/// assert_eq!(format!("{id:x}"), "017f22e279b070008000000000000007");
+/// assert_eq!(format!("{id:#x}"), "0x017f22e279b070008000000000000007");
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+impl fmt::LowerHex for Uuid7 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        id_text::lower_hex::<16, 32>(f, self.as_bytes())
+    }
+}
+
+/// As [`LowerHex`](#impl-LowerHex-for-Uuid7), with the digits `A`-`F` (the prefix stays
+/// `0x`).
+///
+/// ```
+/// let id = uuid7::Uuid7::from_parts(1_645_557_742_000, 0xABC)?;
+/// assert_eq!(format!("{id:X}"), "017F22E279B070008000000000000ABC");
+/// assert_eq!(format!("[{id:<#36X}]"), "[0x017F22E279B070008000000000000ABC  ]");
+/// # Ok::<(), uuid7::Error>(())
+/// ```
+impl fmt::UpperHex for Uuid7 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        id_text::upper_hex::<16, 32>(f, self.as_bytes())
+    }
+}
+
 /// Reads the 36-character hyphenated form, digits in either case: the strict inverse of
 /// `Display`. The braced form, the `urn:uuid:` form and the 32-digit form are refused, and so
 /// is any UUID whose version is not 7 or whose variant is not `0b10`.

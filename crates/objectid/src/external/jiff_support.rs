@@ -1,0 +1,59 @@
+//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest id of an instant, for
+//! range queries.
+
+use jiff::Timestamp;
+
+use crate::{Error, ObjectId};
+
+impl ObjectId {
+    /// The timestamp as a [`jiff::Timestamp`]. Requires the `jiff` feature.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DateTimeOverflow`] if the timestamp were after jiff's latest instant; an ObjectId's
+    /// latest, 2106-02-07T06:28:15Z, is within it, so this does not happen: the `Result` keeps the
+    /// four formats' signatures the same.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// let id = ObjectId::from_parts(1_350_336_377, 7)?;
+    /// assert_eq!(id.timestamp_jiff()?, "2012-10-15T21:26:17Z".parse::<jiff::Timestamp>()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn timestamp_jiff(self) -> Result<Timestamp, Error> {
+        Timestamp::from_nanosecond(self.unix_nanos())
+            .map_err(|_| self.date_time_overflow("jiff::Timestamp", Timestamp::MAX.as_nanosecond()))
+    }
+
+    /// The smallest ObjectId of the second of `at`: a lower bound for range queries (`WHERE id >=
+    /// …`), as [`min_at_chrono`](#method.min_at_chrono) with feature `chrono`. Pure: it needs no
+    /// clock and no `generate` feature. Requires the `jiff` feature (a `jiff::Zoned` gives its
+    /// instant with `.timestamp()`).
+    ///
+    /// The sub-second digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DateTimeOutOfRange`] for an instant outside 1970-01-01T00:00:00Z to
+    /// 2106-02-07T06:28:15Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// let at: jiff::Timestamp = "2012-10-15T21:26:17Z".parse()?;
+    /// let lower = ObjectId::min_at_jiff(at)?;
+    /// assert_eq!(lower.timestamp_s(), 1_350_336_377);
+    /// assert_eq!(lower.timestamp_jiff()?, at);
+    ///
+    /// assert!(ObjectId::min_at_jiff("1969-12-31T23:59:59Z".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn min_at_jiff(at: Timestamp) -> Result<ObjectId, Error> {
+        ObjectId::min_at_unix_nanos(at.as_nanosecond())
+    }
+}

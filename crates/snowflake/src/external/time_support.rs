@@ -1,0 +1,70 @@
+//! Feature `time`: the timestamp as a `time::OffsetDateTime` at UTC, and the smallest id of a
+//! date-time, for range queries.
+
+use time::{Date, OffsetDateTime};
+
+use crate::{Error, SnowflakeId};
+
+impl SnowflakeId {
+    /// The timestamp as a [`time::OffsetDateTime`] at offset UTC. Requires the `time` feature.
+    ///
+    /// An `OffsetDateTime` rather than time's `UtcDateTime`: it is what time 0.3's own API hands
+    /// out and takes (`now_utc`, the RFC 3339 formats, the database drivers), and `UtcDateTime`
+    /// exists only from time 0.3.38.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DateTimeOverflow`] if the timestamp were after time's latest date-time; a Snowflake
+    /// id's latest, 2093-09-06T15:47:35.551Z, is within it, so this does not happen: the `Result`
+    /// keeps the four formats' signatures the same.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use time::format_description::well_known::Rfc3339;
+    /// use snowflake::SnowflakeId;
+    ///
+    /// let id = SnowflakeId::from_parts(1_704_067_201_000, 7, 3)?;
+    /// let expected = time::OffsetDateTime::parse("2024-01-01T00:00:01Z", &Rfc3339)?;
+    /// assert_eq!(id.timestamp_time()?, expected);
+    /// assert_eq!(id.timestamp_time()?.offset(), time::UtcOffset::UTC);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn timestamp_time(self) -> Result<OffsetDateTime, Error> {
+        OffsetDateTime::from_unix_timestamp_nanos(self.unix_nanos()).map_err(|_| {
+            // The last nanosecond of time's last day.
+            let last_day = Date::MAX.midnight().assume_utc().unix_timestamp_nanos();
+            self.date_time_overflow("time::OffsetDateTime", last_day + 86_400_000_000_000 - 1)
+        })
+    }
+
+    /// The smallest SnowflakeId of the millisecond of `at` (at any offset): a lower bound for range
+    /// queries (`WHERE id >= …`), as [`min_at_chrono`](#method.min_at_chrono) with feature
+    /// `chrono`. Pure: it needs no clock and no `generate` feature. Requires the `time` feature.
+    ///
+    /// The sub-millisecond digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DateTimeOutOfRange`] for a date-time outside 2024-01-01T00:00:00Z to
+    /// 2093-09-06T15:47:35.551Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use time::format_description::well_known::Rfc3339;
+    /// use snowflake::SnowflakeId;
+    ///
+    /// let at = time::OffsetDateTime::parse("2024-01-01T00:00:01Z", &Rfc3339)?;
+    /// let lower = SnowflakeId::min_at_time(at)?;
+    /// assert_eq!(lower.timestamp_ms(), 1_704_067_201_000);
+    /// assert_eq!(lower.timestamp_time()?, at);
+    ///
+    /// let before = time::OffsetDateTime::parse("2023-12-31T23:59:59.999Z", &Rfc3339)?;
+    /// assert!(SnowflakeId::min_at_time(before).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn min_at_time(at: OffsetDateTime) -> Result<SnowflakeId, Error> {
+        SnowflakeId::min_at_unix_nanos(at.unix_timestamp_nanos())
+    }
+}

@@ -1,0 +1,65 @@
+//! Feature `chrono`: the timestamp as a `chrono::DateTime<Utc>`, and the smallest id of a
+//! date-time, for range queries.
+
+use chrono::{DateTime, TimeZone, Utc};
+
+use crate::{Error, Uuid7};
+
+impl Uuid7 {
+    /// The timestamp as a [`chrono::DateTime<Utc>`](chrono::DateTime). Requires the `chrono`
+    /// feature.
+    ///
+    /// Never fails: chrono's range (years -262143 to 262142) holds every timestamp of a UUIDv7
+    /// (1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z).
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// let id = Uuid7::from_parts(1_645_557_742_000, 7)?;
+    /// let expected = chrono::DateTime::parse_from_rfc3339("2022-02-22T19:22:22Z")?;
+    /// assert_eq!(id.timestamp_chrono(), expected);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn timestamp_chrono(self) -> DateTime<Utc> {
+        let nanos = self.unix_nanos();
+        let seconds = i64::try_from(nanos.div_euclid(1_000_000_000)).unwrap_or(0);
+        let subsec = u32::try_from(nanos.rem_euclid(1_000_000_000)).unwrap_or(0);
+        // Within chrono's range: the fallback (the epoch) is never taken, and keeps the
+        // function free of panics.
+        DateTime::from_timestamp(seconds, subsec).unwrap_or_default()
+    }
+
+    /// The smallest Uuid7 of the millisecond of `at` (a date-time in any time zone): the first id
+    /// that generation at that time can give, a lower bound for range queries (`WHERE id >= …`).
+    /// Pure: it needs no clock and no `generate` feature. Requires the `chrono` feature.
+    ///
+    /// The sub-millisecond digits are truncated toward the past; a leap second counts as the last
+    /// instant of the second before it (Unix time has no leap seconds).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DateTimeOutOfRange`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// 10889-08-02T05:31:50.655Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// let at = chrono::DateTime::parse_from_rfc3339("2022-02-22T19:22:22Z")?;
+    /// let lower = Uuid7::min_at_chrono(at)?;
+    /// assert_eq!(lower.timestamp_ms(), 1_645_557_742_000);
+    /// assert_eq!(lower.timestamp_chrono(), at);
+    ///
+    /// let before = chrono::DateTime::parse_from_rfc3339("1969-12-31T23:59:59.999Z")?;
+    /// assert!(Uuid7::min_at_chrono(before).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<Uuid7, Error> {
+        // chrono counts a leap second as nanoseconds 1_000_000_000 and above of the second
+        // before it: capped, it stays in that second.
+        let subsec = at.timestamp_subsec_nanos().min(999_999_999);
+        Uuid7::min_at_unix_nanos(i128::from(at.timestamp()) * 1_000_000_000 + i128::from(subsec))
+    }
+}
