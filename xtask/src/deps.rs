@@ -12,7 +12,8 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
         &["rand", "libc", "js-sys", "getrandom", "serde"],
     ),
     ("crockford32", &["thiserror", "id-text"]),
-    ("id-text", &["thiserror", "serde"]),
+    // The date-time libraries for the one body of the formats' conversions (`date_time`).
+    ("id-text", &["thiserror", "serde", "chrono", "time", "jiff"]),
     (
         "ulid",
         &[

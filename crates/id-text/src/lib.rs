@@ -20,6 +20,9 @@
 //!   id's `Display` (padded as text) and `Debug`; [`lower_hex`] and [`upper_hex`], the bodies
 //!   of its `LowerHex` and `UpperHex` (its bytes, padded as an integer); [`check_char_len`] and [`char_at`] for
 //!   parse errors that count and name characters.
+//! - [`date_time`]: an id's timestamp as the date-time of chrono, time or jiff (features
+//!   `chrono`, `time`, `jiff`) and back, rounded toward the past and checked against the range
+//!   the id holds.
 //! - [`serde`](mod@serde) (feature `serde`): an id as text in human-readable formats and as
 //!   bytes in binary ones, and the one visitor that reads either.
 //!
@@ -36,6 +39,7 @@
 extern crate std;
 
 mod ascii;
+pub mod date_time;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod serde;

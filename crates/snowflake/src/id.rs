@@ -482,53 +482,25 @@ impl TryFrom<i64> for SnowflakeId {
     }
 }
 
-/// Nanoseconds in one millisecond, the unit of the timestamp.
+/// What the date-time features (`chrono`, `time`, `jiff`) convert, through
+/// `id_text::date_time`, which rounds and checks: the timestamps a Snowflake id holds, in milliseconds;
+/// the smallest id of one; the errors of a date-time out of range and of a timestamp after a
+/// library's end.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-const NANOS_PER_MS: i128 = 1_000_000;
-
-// What the date-time features (`chrono`, `time`, `jiff`) share: each library's instant, in
-// exact nanoseconds since the Unix epoch, in and out; the range check and the rounding are here
-// once.
-#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-impl SnowflakeId {
-    /// The smallest id of the millisecond that holds `nanos` (since the Unix epoch): the body of
-    /// every `min_at_*`. Rounded toward the past, so that an instant just before the range
-    /// is before it, not at its start.
-    pub(crate) fn min_at_unix_nanos(nanos: i128) -> Result<SnowflakeId, Error> {
-        let ms = nanos.div_euclid(NANOS_PER_MS);
-        u64::try_from(ms)
-            .ok()
-            .and_then(|ms| SnowflakeId::from_parts(ms, 0, 0).ok())
-            .ok_or(Error::DateTimeOutOfRange {
-                value: saturating_i64(ms),
-                min: EPOCH_MS,
-                max: SnowflakeId::MAX_TIMESTAMP_MS,
-            })
-    }
-
-    /// The timestamp in nanoseconds since the Unix epoch: what every `timestamp_*` hands to
-    /// its library.
-    pub(crate) fn unix_nanos(self) -> i128 {
-        i128::from(self.timestamp_ms()) * NANOS_PER_MS
-    }
-
-    /// The error of a `timestamp_*` whose library ends before the timestamp: `max_nanos` is
-    /// that library's latest instant.
-    #[cfg(any(feature = "time", feature = "jiff"))]
-    pub(crate) fn date_time_overflow(self, library: &'static str, max_nanos: i128) -> Error {
-        Error::DateTimeOverflow {
-            value: self.timestamp_ms(),
-            max: u64::try_from(max_nanos.div_euclid(NANOS_PER_MS)).unwrap_or(0),
+pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<SnowflakeId, Error> =
+    id_text::date_time::DateTimes {
+        timestamps: id_text::date_time::Timestamps::milliseconds(
+            EPOCH_MS,
+            SnowflakeId::MAX_TIMESTAMP_MS,
+        ),
+        id: |timestamp| SnowflakeId::from_parts(timestamp, 0, 0),
+        out_of_range: |value, min, max| Error::DateTimeOutOfRange { value, min, max },
+        overflow: |value, max, library| Error::DateTimeOverflow {
+            value,
+            max,
             library,
-        }
-    }
-}
-
-/// `value` as an `i64`, saturated: every date-time library's range, in milliseconds, fits.
-#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-fn saturating_i64(value: i128) -> i64 {
-    i64::try_from(value).unwrap_or(if value < 0 { i64::MIN } else { i64::MAX })
-}
+        },
+    };
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@
 
 use jiff::Timestamp;
 
+use crate::id::DATE_TIMES;
 use crate::{Error, ObjectId};
 
 impl ObjectId {
@@ -24,8 +25,7 @@ impl ObjectId {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn timestamp_jiff(self) -> Result<Timestamp, Error> {
-        Timestamp::from_nanosecond(self.unix_nanos())
-            .map_err(|_| self.date_time_overflow("jiff::Timestamp", Timestamp::MAX.as_nanosecond()))
+        DATE_TIMES.to_jiff(self.timestamp_s())
     }
 
     /// The smallest ObjectId of the second of `at`: a lower bound for range queries (`WHERE id >=
@@ -54,6 +54,6 @@ impl ObjectId {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn min_at_jiff(at: Timestamp) -> Result<ObjectId, Error> {
-        ObjectId::min_at_unix_nanos(at.as_nanosecond())
+        DATE_TIMES.min_at_jiff(at)
     }
 }

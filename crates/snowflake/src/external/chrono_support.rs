@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 
+use crate::id::DATE_TIMES;
 use crate::{Error, SnowflakeId};
 
 impl SnowflakeId {
@@ -22,12 +23,7 @@ impl SnowflakeId {
     /// ```
     #[must_use]
     pub fn timestamp_chrono(self) -> DateTime<Utc> {
-        let nanos = self.unix_nanos();
-        let seconds = i64::try_from(nanos.div_euclid(1_000_000_000)).unwrap_or(0);
-        let subsec = u32::try_from(nanos.rem_euclid(1_000_000_000)).unwrap_or(0);
-        // Within chrono's range: the fallback (the epoch) is never taken, and keeps the
-        // function free of panics.
-        DateTime::from_timestamp(seconds, subsec).unwrap_or_default()
+        DATE_TIMES.timestamps.to_chrono(self.timestamp_ms())
     }
 
     /// The smallest SnowflakeId of the millisecond of `at` (a date-time in any time zone): the
@@ -57,11 +53,6 @@ impl SnowflakeId {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<SnowflakeId, Error> {
-        // chrono counts a leap second as nanoseconds 1_000_000_000 and above of the second
-        // before it: capped, it stays in that second.
-        let subsec = at.timestamp_subsec_nanos().min(999_999_999);
-        SnowflakeId::min_at_unix_nanos(
-            i128::from(at.timestamp()) * 1_000_000_000 + i128::from(subsec),
-        )
+        DATE_TIMES.min_at_chrono(&at)
     }
 }

@@ -3,6 +3,7 @@
 
 use jiff::Timestamp;
 
+use crate::id::DATE_TIMES;
 use crate::{Error, Ulid};
 
 impl Ulid {
@@ -23,8 +24,7 @@ impl Ulid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn timestamp_jiff(self) -> Result<Timestamp, Error> {
-        Timestamp::from_nanosecond(self.unix_nanos())
-            .map_err(|_| self.date_time_overflow("jiff::Timestamp", Timestamp::MAX.as_nanosecond()))
+        DATE_TIMES.to_jiff(self.timestamp_ms())
     }
 
     /// The smallest Ulid of the millisecond of `at`: a lower bound for range queries (`WHERE id >=
@@ -53,6 +53,6 @@ impl Ulid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn min_at_jiff(at: Timestamp) -> Result<Ulid, Error> {
-        Ulid::min_at_unix_nanos(at.as_nanosecond())
+        DATE_TIMES.min_at_jiff(at)
     }
 }

@@ -1,8 +1,9 @@
 //! Feature `time`: the timestamp as a `time::OffsetDateTime` at UTC, and the smallest id of a
 //! date-time, for range queries.
 
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 
+use crate::id::DATE_TIMES;
 use crate::{Error, Uuid7};
 
 impl Uuid7 {
@@ -31,11 +32,7 @@ impl Uuid7 {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn timestamp_time(self) -> Result<OffsetDateTime, Error> {
-        OffsetDateTime::from_unix_timestamp_nanos(self.unix_nanos()).map_err(|_| {
-            // The last nanosecond of time's last day.
-            let last_day = Date::MAX.midnight().assume_utc().unix_timestamp_nanos();
-            self.date_time_overflow("time::OffsetDateTime", last_day + 86_400_000_000_000 - 1)
-        })
+        DATE_TIMES.to_time(self.timestamp_ms())
     }
 
     /// The smallest Uuid7 of the millisecond of `at` (at any offset): a lower bound for range
@@ -65,6 +62,6 @@ impl Uuid7 {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn min_at_time(at: OffsetDateTime) -> Result<Uuid7, Error> {
-        Uuid7::min_at_unix_nanos(at.unix_timestamp_nanos())
+        DATE_TIMES.min_at_time(at)
     }
 }
