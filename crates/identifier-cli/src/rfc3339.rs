@@ -1,6 +1,8 @@
 //! Unix milliseconds as a UTC timestamp, without a date-time dependency: RFC 3339 up to the
 //! year 9999, and ISO 8601's expanded form after it, which RFC 3339 does not have.
 
+use id_text::date_time::{DAYS_FROM_0000_03_01_TO_UNIX_EPOCH, civil_date};
+
 /// A UTC timestamp in text, and which standard's form it is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Timestamp {
@@ -23,7 +25,7 @@ impl Timestamp {
 /// 2^48 - 1, the last millisecond of a ULID or UUIDv7, whose year RFC 3339 cannot write.
 pub(crate) fn from_unix_ms(ms: u64) -> Timestamp {
     let (days, ms_of_day) = (ms / 86_400_000, ms % 86_400_000);
-    let (year, month, day) = civil_from_days(days);
+    let (year, month, day) = civil_date(days + DAYS_FROM_0000_03_01_TO_UNIX_EPOCH);
     let (hours, minutes) = (ms_of_day / 3_600_000, ms_of_day / 60_000 % 60);
     let (seconds, millis) = (ms_of_day / 1000 % 60, ms_of_day % 1000);
     let rest = format!("-{month:02}-{day:02}T{hours:02}:{minutes:02}:{seconds:02}.{millis:03}Z");
@@ -41,11 +43,11 @@ pub(crate) const GREGORIAN_TO_UNIX_100NS: u64 = 122_192_928_000_000_000;
 /// A UUID's Gregorian timestamp (100-ns intervals since 1582-10-15) in RFC 3339 with seven
 /// fraction digits, `1997-02-03T17:43:12.2160000Z`: its 60 bits end in 5236, before 9999.
 pub(crate) fn from_gregorian_100ns(intervals: u64) -> String {
-    // Days from 0000-03-01 to 1582-10-15, where `civil_from_shifted_days` counts from.
-    const DAYS_TO_1582_10_15: u64 = 719_468 - 141_427;
+    // Days from 0000-03-01, where `civil_date` counts from, to 1582-10-15.
+    const DAYS_TO_1582_10_15: u64 = DAYS_FROM_0000_03_01_TO_UNIX_EPOCH - 141_427;
     const PER_DAY: u64 = 864_000_000_000;
     let (days, of_day) = (intervals / PER_DAY, intervals % PER_DAY);
-    let (year, month, day) = civil_from_shifted_days(days + DAYS_TO_1582_10_15);
+    let (year, month, day) = civil_date(days + DAYS_TO_1582_10_15);
     let seconds_of_day = of_day / 10_000_000;
     let (hours, minutes, seconds) = (
         seconds_of_day / 3600,
@@ -54,30 +56,6 @@ pub(crate) fn from_gregorian_100ns(intervals: u64) -> String {
     );
     let fraction = of_day % 10_000_000;
     format!("{year:04}-{month:02}-{day:02}T{hours:02}:{minutes:02}:{seconds:02}.{fraction:07}Z")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01: eras of 400 years
-/// (146097 days) starting on March 1st, so the leap day falls at the end of a year.
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    civil_from_shifted_days(days + 719_468) // days from 0000-03-01 to 1970-01-01
-}
-
-/// The date of a day count since 0000-03-01.
-fn civil_from_shifted_days(shifted: u64) -> (u64, u64, u64) {
-    let era = shifted / 146_097;
-    let day_of_era = shifted % 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -146,25 +124,5 @@ mod tests {
         let last = from_unix_ms((1 << 48) - 1);
         assert_eq!(last, Iso8601Expanded("+10889-08-02T05:31:50.655Z".into()));
         assert_eq!(last.text(), "+10889-08-02T05:31:50.655Z");
-    }
-
-    #[test]
-    fn every_day_of_four_centuries_follows_the_previous_one() {
-        let mut previous = (1969, 12, 31);
-        for days in 0..146_097 {
-            let (y, m, d) = super::civil_from_days(days);
-            let next_day = (previous.0, previous.1, previous.2 + 1);
-            let next_month = (previous.0, previous.1 + 1, 1);
-            let next_year = (previous.0 + 1, 1, 1);
-            assert!(
-                [next_day, next_month, next_year].contains(&(y, m, d)),
-                "day {days}: {previous:?} -> {:?}",
-                (y, m, d)
-            );
-            assert!((1..=12).contains(&m) && (1..=31).contains(&d));
-            previous = (y, m, d);
-        }
-        // 400 Gregorian years later, the same date.
-        assert_eq!(super::civil_from_days(146_097), (2370, 1, 1));
     }
 }

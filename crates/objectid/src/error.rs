@@ -23,34 +23,11 @@ pub enum Error {
         /// The largest timestamp allowed, `2^32 - 1`.
         max: u64,
     },
-    /// A date-time (features `chrono`, `time`, `jiff`) outside the timestamps an ObjectId
-    /// holds: 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z.
-    /// A date-time before 1970 is out of range too.
-    #[error(
-        "date-time {value} s since the Unix epoch is out of range: an ObjectId holds {min} to {max} s (1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z)"
-    )]
-    DateTimeOutOfRange {
-        /// The date-time given, in seconds since the Unix epoch (sub-second digits
-        /// truncated toward the past).
-        value: i64,
-        /// The earliest timestamp, 0, the Unix epoch.
-        min: u64,
-        /// The latest timestamp, [`ObjectId::MAX_TIMESTAMP_S`](crate::ObjectId::MAX_TIMESTAMP_S).
-        max: u64,
-    },
-    /// The timestamp is after the latest date-time of the library asked for (features `time`,
-    /// `jiff`, whose date-times end in the year 9999).
-    #[error(
-        "timestamp_s {value} is out of range of {library}, whose latest date-time is {max} s since the Unix epoch"
-    )]
-    DateTimeOverflow {
-        /// The id's timestamp, in seconds since the Unix epoch.
-        value: u64,
-        /// The library's latest date-time, in seconds since the Unix epoch (truncated).
-        max: u64,
-        /// The type asked for, such as `"jiff::Timestamp"`.
-        library: &'static str,
-    },
+    /// A date-time outside the timestamps the id holds (before 1970 included), or a timestamp
+    /// after the latest date-time of the library asked for (time and jiff end in the year 9999):
+    /// features `chrono`, `time`, `jiff`.
+    #[error(transparent)]
+    DateTime(#[from] id_text::date_time::DateTimeError),
     /// Bytes of another length than 12: from a slice (`TryFrom<&[u8]>`), or a value stored
     /// in a database.
     #[error("an ObjectId is 12 bytes, found {found}")]

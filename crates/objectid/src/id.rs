@@ -302,21 +302,16 @@ impl From<ObjectId> for [u8; 12] {
     }
 }
 
-/// What the date-time features (`chrono`, `time`, `jiff`) convert, through
-/// `id_text::date_time`, which rounds and checks: the timestamps an ObjectId holds, in seconds;
-/// the smallest id of one; the errors of a date-time out of range and of a timestamp after a
-/// library's end.
+/// The date-time features' view of ObjectId: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<ObjectId, Error> =
     id_text::date_time::DateTimes {
-        timestamps: id_text::date_time::Timestamps::seconds(0, ObjectId::MAX_TIMESTAMP_S),
+        timestamps: id_text::date_time::Timestamps::seconds(
+            "an ObjectId",
+            0,
+            ObjectId::MAX_TIMESTAMP_S,
+        ),
         id: |timestamp| ObjectId::from_parts(timestamp, 0),
-        out_of_range: |value, min, max| Error::DateTimeOutOfRange { value, min, max },
-        overflow: |value, max, library| Error::DateTimeOverflow {
-            value,
-            max,
-            library,
-        },
     };
 
 #[cfg(test)]

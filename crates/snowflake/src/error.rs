@@ -14,8 +14,8 @@
 /// | [`SnowflakeIdGenerator::new`](crate::SnowflakeIdGenerator::new) | `WorkerIdOutOfRange` |
 /// | [`generate`](crate::SnowflakeIdGenerator::generate), [`generate_at`](crate::SnowflakeIdGenerator::generate_at), [`fill`](crate::SnowflakeIdGenerator::fill) of a generator | `Forked`, `TimestampOutOfRange` |
 /// | [`generate_capped`](crate::SnowflakeIdGenerator::generate_capped), [`fill_capped`](crate::SnowflakeIdGenerator::fill_capped) | `Forked`, `TimestampOutOfRange`, `AboveCeiling` |
-/// | `SnowflakeId::min_at_chrono`, `min_at_time`, `min_at_jiff` (features `chrono`, `time`, `jiff`) | `DateTimeOutOfRange` |
-/// | `SnowflakeId::timestamp_time`, `timestamp_jiff` (features `time`, `jiff`) | `DateTimeOverflow` |
+/// | `SnowflakeId::min_at_chrono`, `min_at_time`, `min_at_jiff` (features `chrono`, `time`, `jiff`) | `DateTime` |
+/// | `SnowflakeId::timestamp_time`, `timestamp_jiff` (features `time`, `jiff`) | `DateTime` |
 ///
 /// (The generator requires the `std` feature, default.)
 ///
@@ -59,34 +59,11 @@ pub enum Error {
         /// The largest sequence, 4095.
         max: u16,
     },
-    /// A date-time (features `chrono`, `time`, `jiff`) outside the timestamps a Snowflake id
-    /// holds: 2024-01-01T00:00:00Z to 2093-09-06T15:47:35.551Z.
-    /// A date-time before 1970 is out of range too.
-    #[error(
-        "date-time {value} ms since the Unix epoch is out of range: a Snowflake id holds {min} to {max} ms (2024-01-01T00:00:00Z to 2093-09-06T15:47:35.551Z)"
-    )]
-    DateTimeOutOfRange {
-        /// The date-time given, in milliseconds since the Unix epoch (sub-millisecond digits
-        /// truncated toward the past).
-        value: i64,
-        /// The earliest timestamp, [`EPOCH_MS`](crate::EPOCH_MS).
-        min: u64,
-        /// The latest timestamp, [`SnowflakeId::MAX_TIMESTAMP_MS`](crate::SnowflakeId::MAX_TIMESTAMP_MS).
-        max: u64,
-    },
-    /// The timestamp is after the latest date-time of the library asked for (features `time`,
-    /// `jiff`, whose date-times end in the year 9999).
-    #[error(
-        "timestamp_ms {value} is out of range of {library}, whose latest date-time is {max} ms since the Unix epoch"
-    )]
-    DateTimeOverflow {
-        /// The id's timestamp, in milliseconds since the Unix epoch.
-        value: u64,
-        /// The library's latest date-time, in milliseconds since the Unix epoch (truncated).
-        max: u64,
-        /// The type asked for, such as `"jiff::Timestamp"`.
-        library: &'static str,
-    },
+    /// A date-time outside the timestamps the id holds (before 1970 included), or a timestamp
+    /// after the latest date-time of the library asked for (time and jiff end in the year 9999):
+    /// features `chrono`, `time`, `jiff`.
+    #[error(transparent)]
+    DateTime(#[from] id_text::date_time::DateTimeError),
     /// An integer that is negative or not below 2^63: the top bit of a Snowflake id is 0.
     #[error(
         "id {value} is out of range: a Snowflake id is 0 to {max} (2^63 - 1)",

@@ -482,24 +482,16 @@ impl TryFrom<i64> for SnowflakeId {
     }
 }
 
-/// What the date-time features (`chrono`, `time`, `jiff`) convert, through
-/// `id_text::date_time`, which rounds and checks: the timestamps a Snowflake id holds, in milliseconds;
-/// the smallest id of one; the errors of a date-time out of range and of a timestamp after a
-/// library's end.
+/// The date-time features' view of SnowflakeId: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<SnowflakeId, Error> =
     id_text::date_time::DateTimes {
         timestamps: id_text::date_time::Timestamps::milliseconds(
+            "a Snowflake id",
             EPOCH_MS,
             SnowflakeId::MAX_TIMESTAMP_MS,
         ),
         id: |timestamp| SnowflakeId::from_parts(timestamp, 0, 0),
-        out_of_range: |value, min, max| Error::DateTimeOutOfRange { value, min, max },
-        overflow: |value, max, library| Error::DateTimeOverflow {
-            value,
-            max,
-            library,
-        },
     };
 
 #[cfg(test)]

@@ -16,6 +16,8 @@
 //! - [`text`]: parsing tables, errors and messages, both directions, `Display` padding.
 //! - [`serde_checks`]: tokens of both configurations, refused input, JSON.
 //! - [`std_traits`]: instants as `SystemTime`, parse errors boxed as standard errors.
+//! - [`date_time`]: timestamps as chrono's, time's and jiff's date-times and back, at the ends
+//!   of the range and of the libraries'.
 //! - [`layout`]: size and alignment, order by a key, bytemuck's and zerocopy's casts.
 //! - [`arbitrary_checks`]: `Arbitrary` ids from fixed bytes, in order, and their size hints.
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
@@ -26,6 +28,7 @@
 
 pub mod arbitrary_checks;
 pub mod clock_faults;
+pub mod date_time;
 #[cfg(unix)]
 pub mod fork;
 #[cfg(unix)]

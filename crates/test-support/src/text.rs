@@ -3,11 +3,11 @@
 //! wrong characters (named at their byte index), the two directions of the text, `TryFrom<&str>`,
 //! `TryFrom<String>` and `TryFrom<&String>` against `FromStr`, `Display` through
 //! `Formatter::pad`, the texts of the smallest and largest ids, and a timestamp extractor as
-//! strict as parsing.
+//! strict as parsing; and `LowerHex`/`UpperHex` as the integer of the same bytes writes them.
 //!
 //! Every failure names the text it is about.
 
-use std::fmt::{Debug, Display};
+use std::fmt::{Debug, Display, LowerHex, UpperHex};
 use std::str::FromStr;
 
 /// Each text of `cases` parses to the result given.
@@ -258,4 +258,27 @@ where
     assert_both_ways(&max, max_text, |_| (), ());
     assert_eq!(max_text.len(), text_len, "{max_text:?}");
     assert_eq!(T::default(), nil, "the default id");
+}
+
+/// `id`'s `LowerHex` and `UpperHex` are what the standard library writes for `n`, the integer of
+/// its bytes, at `digits` digits at least (0: the integer's own, a Snowflake id's), with `#`,
+/// width, fill, alignment and `0`; a width below the digits cuts nothing.
+pub fn hex_is_the_integer_s<T: LowerHex + UpperHex>(id: &T, n: u128, digits: usize) {
+    let (wide, prefixed) = (digits + 8, digits + 2);
+    let lower = format!("{n:0digits$x}");
+    assert_eq!(format!("{id:x}"), lower);
+    assert_eq!(format!("{id:X}"), format!("{n:0digits$X}"));
+    assert_eq!(format!("{id:#x}"), format!("{n:#0prefixed$x}"));
+    assert_eq!(format!("{id:#X}"), format!("{n:#0prefixed$X}"));
+    assert_eq!(format!("[{id:>wide$x}]"), format!("[{lower:>wide$}]"));
+    let upper = format!("{n:0digits$X}");
+    assert_eq!(format!("[{id:<wide$X}]"), format!("[{upper:<wide$}]"));
+    let alternate = format!("{n:#0prefixed$x}");
+    assert_eq!(
+        format!("[{id:*^#wide$x}]"),
+        format!("[{alternate:*^wide$}]")
+    );
+    assert_eq!(format!("{id:#0wide$x}"), format!("{n:#0wide$x}"));
+    assert_eq!(format!("{id:0wide$X}"), format!("{n:0wide$X}"));
+    assert_eq!(format!("{id:4x}"), format!("{lower:>4}"));
 }

@@ -46,34 +46,11 @@ pub enum Error {
         /// The two variant bits found, `0b00` to `0b11`.
         found: u8,
     },
-    /// A date-time (features `chrono`, `time`, `jiff`) outside the timestamps a UUIDv7
-    /// holds: 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z.
-    /// A date-time before 1970 is out of range too.
-    #[error(
-        "date-time {value} ms since the Unix epoch is out of range: a UUIDv7 holds {min} to {max} ms (1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z)"
-    )]
-    DateTimeOutOfRange {
-        /// The date-time given, in milliseconds since the Unix epoch (sub-millisecond digits
-        /// truncated toward the past).
-        value: i64,
-        /// The earliest timestamp, 0, the Unix epoch.
-        min: u64,
-        /// The latest timestamp, [`Uuid7::MAX_TIMESTAMP_MS`](crate::Uuid7::MAX_TIMESTAMP_MS).
-        max: u64,
-    },
-    /// The timestamp is after the latest date-time of the library asked for (features `time`,
-    /// `jiff`, whose date-times end in the year 9999).
-    #[error(
-        "timestamp_ms {value} is out of range of {library}, whose latest date-time is {max} ms since the Unix epoch"
-    )]
-    DateTimeOverflow {
-        /// The id's timestamp, in milliseconds since the Unix epoch.
-        value: u64,
-        /// The library's latest date-time, in milliseconds since the Unix epoch (truncated).
-        max: u64,
-        /// The type asked for, such as `"jiff::Timestamp"`.
-        library: &'static str,
-    },
+    /// A date-time outside the timestamps the id holds (before 1970 included), or a timestamp
+    /// after the latest date-time of the library asked for (time and jiff end in the year 9999):
+    /// features `chrono`, `time`, `jiff`.
+    #[error(transparent)]
+    DateTime(#[from] id_text::date_time::DateTimeError),
     /// Bytes of another length than 16: from a slice (`TryFrom<&[u8]>`), or a value stored
     /// in a database.
     #[error("a UUIDv7 is 16 bytes, found {found}")]

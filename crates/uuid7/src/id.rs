@@ -459,21 +459,16 @@ impl PartialOrd for Uuid7 {
     }
 }
 
-/// What the date-time features (`chrono`, `time`, `jiff`) convert, through
-/// `id_text::date_time`, which rounds and checks: the timestamps a UUIDv7 holds, in milliseconds;
-/// the smallest id of one; the errors of a date-time out of range and of a timestamp after a
-/// library's end.
+/// The date-time features' view of Uuid7: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Uuid7, Error> =
     id_text::date_time::DateTimes {
-        timestamps: id_text::date_time::Timestamps::milliseconds(0, Uuid7::MAX_TIMESTAMP_MS),
+        timestamps: id_text::date_time::Timestamps::milliseconds(
+            "a UUIDv7",
+            0,
+            Uuid7::MAX_TIMESTAMP_MS,
+        ),
         id: |timestamp| Uuid7::from_parts(timestamp, 0),
-        out_of_range: |value, min, max| Error::DateTimeOutOfRange { value, min, max },
-        overflow: |value, max, library| Error::DateTimeOverflow {
-            value,
-            max,
-            library,
-        },
     };
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 2106-02-07T06:28:15Z.
     ///
     /// # Examples

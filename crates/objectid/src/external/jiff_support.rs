@@ -11,7 +11,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOverflow`] if the timestamp were after jiff's latest instant; an ObjectId's
+    /// [`Error::DateTime`] if the timestamp were after jiff's latest instant; an ObjectId's
     /// latest, 2106-02-07T06:28:15Z, is within it, so this does not happen: the `Result` keeps the
     /// four formats' signatures the same.
     ///
@@ -37,7 +37,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for an instant outside 1970-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for an instant outside 1970-01-01T00:00:00Z to
     /// 2106-02-07T06:28:15Z.
     ///
     /// # Examples

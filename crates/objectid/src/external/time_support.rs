@@ -15,7 +15,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOverflow`] if the timestamp were after time's latest date-time; an
+    /// [`Error::DateTime`] if the timestamp were after time's latest date-time; an
     /// ObjectId's latest, 2106-02-07T06:28:15Z, is within it, so this does not happen: the `Result`
     /// keeps the four formats' signatures the same.
     ///
@@ -43,7 +43,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 2106-02-07T06:28:15Z.
     ///
     /// # Examples

@@ -35,7 +35,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for a date-time outside 2024-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for a date-time outside 2024-01-01T00:00:00Z to
     /// 2093-09-06T15:47:35.551Z.
     ///
     /// # Examples

@@ -11,7 +11,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOverflow`] if the timestamp were after jiff's latest instant; a Snowflake
+    /// [`Error::DateTime`] if the timestamp were after jiff's latest instant; a Snowflake
     /// id's latest, 2093-09-06T15:47:35.551Z, is within it, so this does not happen: the `Result`
     /// keeps the four formats' signatures the same.
     ///
@@ -37,7 +37,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for an instant outside 2024-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for an instant outside 2024-01-01T00:00:00Z to
     /// 2093-09-06T15:47:35.551Z.
     ///
     /// # Examples

@@ -15,7 +15,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOverflow`] if the timestamp were after time's latest date-time; a Snowflake
+    /// [`Error::DateTime`] if the timestamp were after time's latest date-time; a Snowflake
     /// id's latest, 2093-09-06T15:47:35.551Z, is within it, so this does not happen: the `Result`
     /// keeps the four formats' signatures the same.
     ///
@@ -43,7 +43,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for a date-time outside 2024-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for a date-time outside 2024-01-01T00:00:00Z to
     /// 2093-09-06T15:47:35.551Z.
     ///
     /// # Examples

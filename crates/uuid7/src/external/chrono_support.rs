@@ -35,7 +35,7 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 10889-08-02T05:31:50.655Z.
     ///
     /// # Examples

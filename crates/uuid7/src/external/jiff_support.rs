@@ -11,7 +11,7 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOverflow`] for a timestamp after jiff's latest instant
+    /// [`Error::DateTime`] for a timestamp after jiff's latest instant
     /// (9999-12-30T22:00:00.999999999Z): a UUIDv7 reaches the year 10889.
     ///
     /// # Examples
@@ -36,7 +36,7 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for an instant outside 1970-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for an instant outside 1970-01-01T00:00:00Z to
     /// 10889-08-02T05:31:50.655Z.
     ///
     /// # Examples

@@ -15,7 +15,7 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOverflow`] for a timestamp after time's latest date-time
+    /// [`Error::DateTime`] for a timestamp after time's latest date-time
     /// (9999-12-31T23:59:59.999999999Z, unless a crate in the build turns on time's `large-dates`):
     /// a UUIDv7 reaches the year 10889.
     ///
@@ -43,7 +43,7 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTimeOutOfRange`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 10889-08-02T05:31:50.655Z.
     ///
     /// # Examples
