@@ -79,13 +79,14 @@ const DATABASES: [&str; 7] = [
 ];
 
 /// The crates of the optional trait features (`bytemuck`, `zerocopy`, `arbitrary`,
-/// `schemars`, `borsh`) and of the date-time features (`chrono`, `time`, `jiff`), which every
+/// `schemars`, `utoipa`, `borsh`) and of the date-time features (`chrono`, `time`, `jiff`), which every
 /// time-ordered format may depend on besides its own list.
-const TRAIT_FEATURES: [&str; 8] = [
+const TRAIT_FEATURES: [&str; 9] = [
     "bytemuck",
     "zerocopy",
     "arbitrary",
     "schemars",
+    "utoipa",
     "borsh",
     "chrono",
     "time",

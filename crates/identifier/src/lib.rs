@@ -153,7 +153,7 @@
 //! `zerocopy` (casts between ids and bytes: both ways for ULIDs and ObjectIds, whose every bit
 //! pattern is an id; from ids only for UUIDv7s and Snowflake ids, whose bytes are checked by
 //! `TryFrom`), `arbitrary` (valid ids for fuzz targets), `schemars` (the JSON Schema of the
-//! serde form), `borsh` (the 16 or 12 bytes; a Snowflake id as its little-endian `u64`) and
+//! serde form), `utoipa` (the same schema as an OpenAPI component, `ToSchema`), `borsh` (the 16 or 12 bytes; a Snowflake id as its little-endian `u64`) and
 //! `chrono`, `time`, `jiff` (an id's timestamp as that library's UTC date-time,
 //! `timestamp_chrono()`, `timestamp_time()`, `timestamp_jiff()`, and the smallest id of a
 //! date-time, `min_at_chrono()`, `min_at_time()`, `min_at_jiff()`, for range queries): the same

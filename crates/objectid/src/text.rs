@@ -13,6 +13,11 @@ use id_text::hex::{self, Case};
 
 use crate::{ObjectId, ParseError};
 
+/// The canonical text as a regular expression, for the schemas of `schemars` and `utoipa`:
+/// 24 lower-case hex digits, which is what `serde` writes for human-readable formats.
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
+pub(crate) const TEXT_PATTERN: &str = "^[0-9a-f]{24}$";
+
 impl ObjectId {
     /// Reads the text of an id, as [`FromStr`](#impl-FromStr-for-ObjectId) does (which calls
     /// this), in a `const fn`: for constants, and for the [`objectid!`](crate::objectid!)

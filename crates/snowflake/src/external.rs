@@ -113,3 +113,5 @@ mod sqlite_08 {
 }
 #[cfg(feature = "time")]
 mod time_support;
+#[cfg(feature = "utoipa")]
+mod utoipa_support;

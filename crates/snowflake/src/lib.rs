@@ -114,6 +114,9 @@
 //!   targets (the `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of what `serde` writes, an integer
 //!   from 0 to 2^63 - 1.
+//! - `utoipa` (utoipa 6): utoipa's `ToSchema`: the same integer schema as an OpenAPI component
+//!   named `SnowflakeId`; a field written with `decimal_string` needs
+//!   `#[schema(value_type = String)]`.
 //! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the id as borsh writes its
 //!   `u64`, 8 bytes little-endian; reading refuses an integer from 2^63 up (an `io::Error` of kind
 //!   `InvalidData` naming it). It needs an allocator (borsh's errors own their message).
@@ -143,8 +146,9 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
-// `Cow`, in the signatures of schemars' `JsonSchema`; `String`, the message of borsh's errors.
-#[cfg(any(feature = "schemars", feature = "borsh"))]
+// `Cow`, in the signatures of schemars' `JsonSchema` and utoipa's `ToSchema`; `String`, the
+// message of borsh's errors.
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "borsh"))]
 extern crate alloc;
 
 mod error;

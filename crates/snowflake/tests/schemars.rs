@@ -32,3 +32,10 @@ fn what_serde_json_writes_matches_the_schema() {
         id.to_u64()
     });
 }
+
+/// Feature `utoipa`: an API's OpenAPI document says what the JSON Schema says.
+#[cfg(feature = "utoipa")]
+#[test]
+fn the_openapi_schema_is_the_json_schema() {
+    test_support::schema::assert_openapi_schema_is_the_json_schema::<SnowflakeId>();
+}

@@ -3,6 +3,8 @@
 //! string of the schema's length that the format's own reading of the pattern accepts, or as an
 //! integer within the schema's bounds.
 //!
+//! The OpenAPI schema of the `utoipa` feature is held to the same JSON Schema.
+//!
 //! Every failure names the id or the text it is about.
 
 use std::fmt::Debug;
@@ -96,4 +98,18 @@ fn bounds_of<T: JsonSchema>(kind: &str, low: &str, high: &str) -> RangeInclusive
 /// `id` as `serde_json` writes it.
 fn written<T: Serialize + Debug>(id: &T) -> Value {
     serde_json::to_value(id).unwrap_or_else(|error| panic!("{id:?}: {error}"))
+}
+
+/// The OpenAPI schema of `T` (`utoipa::PartialSchema`) is its JSON Schema to the letter, under
+/// the same name (`utoipa::ToSchema::name`), so that an API's document and its JSON Schema say
+/// the same of an id.
+pub fn assert_openapi_schema_is_the_json_schema<T: JsonSchema + utoipa::ToSchema>() {
+    let openapi = serde_json::to_value(<T as utoipa::PartialSchema>::schema()).unwrap();
+    assert_eq!(
+        openapi,
+        schema_of::<T>(),
+        "the OpenAPI schema of {}",
+        T::schema_id()
+    );
+    assert_eq!(<T as utoipa::ToSchema>::name(), T::schema_name());
 }

@@ -116,6 +116,8 @@
 //!   `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
 //!   human-readable formats (a pattern of 26 upper-case symbols).
+//! - `utoipa` (utoipa 6): utoipa's `ToSchema`: the same schema as an OpenAPI component named
+//!   `Ulid`, which a field of an API's `#[derive(ToSchema)]` type refers to.
 //! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the 16 big-endian bytes,
 //!   with no length prefix, as `uuid::Uuid` writes itself. It needs an allocator (borsh's errors
 //!   own their message).
@@ -144,8 +146,9 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
-// `Cow`, in the signatures of schemars' `JsonSchema`; `String`, the message of borsh's errors.
-#[cfg(any(feature = "schemars", feature = "borsh"))]
+// `Cow`, in the signatures of schemars' `JsonSchema` and utoipa's `ToSchema`; `String`, the
+// message of borsh's errors.
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "borsh"))]
 extern crate alloc;
 
 mod error;

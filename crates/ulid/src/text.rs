@@ -12,6 +12,11 @@ use id_text::AsciiText;
 use crate::id::COUNTER_BITS;
 use crate::{ParseError, Ulid};
 
+/// The canonical text as a regular expression, for the schemas of `schemars` and `utoipa`:
+/// 26 Crockford Base32 symbols, upper case, the first at most `7`, the text `serde` writes for human-readable formats.
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
+pub(crate) const TEXT_PATTERN: &str = "^[0-7][0-9A-HJKMNP-TV-Z]{25}$";
+
 impl Ulid {
     /// Reads the text of a ULID, as [`FromStr`](#impl-FromStr-for-Ulid) does (which calls
     /// this), in a `const fn`: for constants, and for the [`ulid!`](crate::ulid!) macro, which

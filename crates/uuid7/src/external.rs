@@ -113,5 +113,7 @@ mod sqlite_08 {
 }
 #[cfg(feature = "time")]
 mod time_support;
+#[cfg(feature = "utoipa")]
+mod utoipa_support;
 #[cfg(feature = "uuid")]
 mod uuid_support;

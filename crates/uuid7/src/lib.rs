@@ -117,6 +117,8 @@
 //!   bytes, for fuzz targets (the `arbitrary` crate needs the standard library).
 //! - `schemars`: `schemars::JsonSchema`: the JSON Schema of the text that `serde` writes for
 //!   human-readable formats (format `uuid`, a pattern of lower-case hex with version 7).
+//! - `utoipa` (utoipa 6): utoipa's `ToSchema`: the same schema (format `uuid`) as an OpenAPI
+//!   component named `Uuid7`, which a field of an API's `#[derive(ToSchema)]` type refers to.
 //! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the 16 big-endian bytes,
 //!   with no length prefix, as `uuid::Uuid` writes itself; reading checks the version and variant
 //!   (an `io::Error` of kind `InvalidData` naming them). It needs an allocator (borsh's errors own
@@ -146,8 +148,9 @@
 // the database drivers do.
 #[cfg(any(feature = "std", test))]
 extern crate std;
-// `Cow`, in the signatures of schemars' `JsonSchema`; `String`, the message of borsh's errors.
-#[cfg(any(feature = "schemars", feature = "borsh"))]
+// `Cow`, in the signatures of schemars' `JsonSchema` and utoipa's `ToSchema`; `String`, the
+// message of borsh's errors.
+#[cfg(any(feature = "schemars", feature = "utoipa", feature = "borsh"))]
 extern crate alloc;
 
 mod error;

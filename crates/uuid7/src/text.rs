@@ -15,6 +15,12 @@ use id_text::uuid_text;
 
 use crate::{ParseError, Uuid7, id};
 
+/// The canonical text as a regular expression, for the schemas of `schemars` and `utoipa`:
+/// the hyphenated lower-case text of a UUID of version 7 and the RFC 9562 variant, which is what `serde` writes for human-readable formats.
+#[cfg(any(feature = "schemars", feature = "utoipa"))]
+pub(crate) const TEXT_PATTERN: &str =
+    "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$";
+
 /// The length of the text form.
 const LEN: usize = Uuid7::TEXT_LEN;
 

@@ -37,3 +37,10 @@ fn what_serde_json_writes_matches_the_schema() {
     let v4 = "550e8400-e29b-41d4-a716-446655440000";
     assert_json_texts_fit(&[Uuid7::MIN, Uuid7::MAX, rfc], is_canonical_v7, &[v4]);
 }
+
+/// Feature `utoipa`: an API's OpenAPI document says what the JSON Schema says.
+#[cfg(feature = "utoipa")]
+#[test]
+fn the_openapi_schema_is_the_json_schema() {
+    test_support::schema::assert_openapi_schema_is_the_json_schema::<Uuid7>();
+}

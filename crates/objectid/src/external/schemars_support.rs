@@ -42,7 +42,7 @@ impl JsonSchema for ObjectId {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "type": "string",
-            "pattern": "^[0-9a-f]{24}$",
+            "pattern": crate::text::TEXT_PATTERN,
             "minLength": ObjectId::TEXT_LEN,
             "maxLength": ObjectId::TEXT_LEN,
         })

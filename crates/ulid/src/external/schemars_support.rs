@@ -43,7 +43,7 @@ impl JsonSchema for Ulid {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "type": "string",
-            "pattern": "^[0-7][0-9A-HJKMNP-TV-Z]{25}$",
+            "pattern": crate::text::TEXT_PATTERN,
             "minLength": Ulid::TEXT_LEN,
             "maxLength": Ulid::TEXT_LEN,
         })

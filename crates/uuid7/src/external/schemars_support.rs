@@ -46,7 +46,7 @@ impl JsonSchema for Uuid7 {
         json_schema!({
             "type": "string",
             "format": "uuid",
-            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$",
+            "pattern": crate::text::TEXT_PATTERN,
             "minLength": Uuid7::TEXT_LEN,
             "maxLength": Uuid7::TEXT_LEN,
         })
