@@ -106,14 +106,16 @@ def wait_for(pid: int, timeout: float = CHILD_TIMEOUT_S) -> int:
     pytest.fail(f"forked child {pid} hung: no exit in {timeout} s")
 
 
-def fork_child(path) -> int:
-    """Forks a child that runs `child_work` and writes its result to `path` as JSON."""
+def fork_child(path, work=None) -> int:
+    """Forks a child that runs `work` (`child_work` by default) and writes its result to `path`
+    as JSON."""
     pid = os.fork()
     if pid == 0:
         code = 1
         try:
+            result = (work or child_work)()
             with open(path, "w", encoding="utf-8") as file:
-                json.dump(child_work(), file)
+                json.dump(result, file)
             code = 0
         except BaseException:
             # The parent sees only the exit status: say here what went wrong.

@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import time
-import traceback
 import uuid
 
 import pytest
@@ -26,7 +25,7 @@ from identifier import (
     SnowflakeIdGenerator,
     extract_snowflake_timestamp_ms,
 )
-from test_fork import wait_for
+from test_fork import fork_child, wait_for
 from test_threads import THREADS, run_threads
 
 DEFAULT_TABLE = "snowflake_worker_lease"
@@ -357,36 +356,29 @@ def test_threads_sharing_a_leased_generator_get_unique_ids(postgres, table):
 def test_a_forked_child_cannot_use_the_parents_lease_but_can_acquire_its_own(postgres, table, tmp_path):
     generator = SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
     before = generator.generate()
+
+    def in_the_child() -> dict:
+        outcomes = []
+        for call in (
+            generator.generate,
+            lambda: generator.generate(timestamp_ms=now_ms()),
+            lambda: generator.generate_ids(3),
+            generator.release,
+        ):
+            try:
+                call()
+                outcomes.append(None)
+            except RuntimeError as error:
+                outcomes.append([type(error).__name__, str(error)])
+        # The parent's lease is not this process's.
+        outcomes.append([generator.state["forked"], generator.state["time_left_s"], generator.state["lost"]])
+        # A pre-fork server's worker: a lease of its own, after the fork.
+        with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as own:
+            mine = {"worker_id": own.worker_id, "ids": own.generate_ids(10)}
+        return {"outcomes": outcomes, "own": mine}
+
     path = tmp_path / "child.json"
-    pid = os.fork()
-    if pid == 0:
-        code = 1
-        try:
-            outcomes = []
-            for call in (
-                generator.generate,
-                lambda: generator.generate(timestamp_ms=now_ms()),
-                lambda: generator.generate_ids(3),
-                generator.release,
-            ):
-                try:
-                    call()
-                    outcomes.append(None)
-                except RuntimeError as error:
-                    outcomes.append([type(error).__name__, str(error)])
-            # The parent's lease is not this process's.
-            outcomes.append([generator.state["forked"], generator.state["time_left_s"], generator.state["lost"]])
-            # A pre-fork server's worker: a lease of its own, after the fork.
-            with SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0) as own:
-                mine = {"worker_id": own.worker_id, "ids": own.generate_ids(10)}
-            with open(path, "w", encoding="utf-8") as file:
-                json.dump({"outcomes": outcomes, "own": mine}, file)
-            code = 0
-        except BaseException:
-            traceback.print_exc()
-            sys.stderr.flush()
-        finally:
-            os._exit(code)
+    pid = fork_child(path, in_the_child)
     assert wait_for(pid) == 0
     result = json.loads(path.read_text(encoding="utf-8"))
     worker_id = generator.worker_id
