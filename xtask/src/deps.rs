@@ -64,16 +64,17 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The crates of the database features (`postgres`, `sqlx-*`, `sqlx08-*`, `rusqlite`,
+/// The crates of the database features (`postgres`, `sqlx-*`, `sqlx08-*` with MySQL's, `rusqlite`,
 /// `diesel-*`), which every time-ordered format may depend on besides its own list: the
 /// drivers' traits live there. sqlx 0.8's crates are listed under their own names, which
 /// `cargo tree` shows for both releases.
-const DATABASES: [&str; 7] = [
+const DATABASES: [&str; 8] = [
     "postgres-types",
     "bytes",
     "sqlx-core",
     "sqlx-postgres",
     "sqlx-sqlite",
+    "sqlx-mysql",
     "rusqlite",
     "diesel",
 ];

@@ -37,7 +37,7 @@ pub(crate) struct System {
     pg_bindir: Option<PathBuf>,
 }
 
-const NEEDS: [Need; 4] = [
+const NEEDS: [Need; 6] = [
     Need {
         what: "faketime",
         used_by: "the command's tests of clocks outside a format's range and of a lease \
@@ -61,11 +61,20 @@ const NEEDS: [Need; 4] = [
         what: "libpq, to link diesel's PostgreSQL client",
         used_by: "the diesel tests and example",
         package: "libpq-dev",
-        present: |system| {
-            system.any("usr/lib/*/libpq.so")
-                || system.any("usr/lib/libpq.so")
-                || system.any("usr/lib64/libpq.so")
-        },
+        present: |system| system.library("libpq.so"),
+    },
+    Need {
+        what: "a MariaDB server (mariadbd, mariadb-install-db)",
+        used_by: "the MySQL tests, which start a throwaway server of their own",
+        package: "mariadb-server",
+        // Debian puts the server in /usr/sbin, which is not on every user's PATH.
+        present: |system| system.program("mariadbd") || system.any("usr/sbin/mariadbd"),
+    },
+    Need {
+        what: "libmysqlclient, to link diesel's MySQL client",
+        used_by: "the diesel MySQL tests",
+        package: "default-libmysqlclient-dev",
+        present: |system| system.library("libmysqlclient.so"),
     },
 ];
 
@@ -108,6 +117,13 @@ impl System {
                 .collect();
         }
         candidates.iter().any(|path| path.exists())
+    }
+
+    /// Whether the linker finds `name` where Debian, and other systems, put libraries.
+    fn library(&self, name: &str) -> bool {
+        ["usr/lib/*", "usr/lib", "usr/lib64"]
+            .iter()
+            .any(|dir| self.any(&format!("{dir}/{name}")))
     }
 
     /// The server binaries where the tests look for them (see `test_support::postgres`):
@@ -307,7 +323,14 @@ mod tests {
         let system = scratch.system();
         assert_eq!(
             packages(&system),
-            ["faketime", "postgresql", "postgresql-contrib", "libpq-dev"]
+            [
+                "faketime",
+                "postgresql",
+                "postgresql-contrib",
+                "libpq-dev",
+                "mariadb-server",
+                "default-libmysqlclient-dev"
+            ]
         );
         let text = describe(&system.missing(), "are missing");
         assert!(
@@ -326,6 +349,8 @@ mod tests {
             false,
         );
         scratch.file("usr/lib/x86_64-linux-gnu/libpq.so", false);
+        scratch.file("usr/sbin/mariadbd", true);
+        scratch.file("usr/lib/x86_64-linux-gnu/libmysqlclient.so", false);
         assert_eq!(packages(&scratch.system()), Vec::<&str>::new());
     }
 

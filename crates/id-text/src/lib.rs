@@ -20,6 +20,8 @@
 //!   id's `Display` (padded as text) and `Debug`; [`lower_hex`] and [`upper_hex`], the bodies
 //!   of its `LowerHex` and `UpperHex` (its bytes, padded as an integer); [`check_char_len`] and [`char_at`] for
 //!   parse errors that count and name characters.
+//! - [`column`]: which MySQL column types hold an id's bytes, for the formats' database
+//!   integrations.
 //! - [`date_time`]: an id's timestamp as the date-time of chrono, time or jiff (features
 //!   `chrono`, `time`, `jiff`) and back, rounded toward the past and checked against the range
 //!   the id holds.
@@ -39,6 +41,7 @@
 extern crate std;
 
 mod ascii;
+pub mod column;
 pub mod date_time;
 pub mod hex;
 #[cfg(feature = "serde")]

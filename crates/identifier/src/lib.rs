@@ -107,20 +107,21 @@
 //! the ids, so an index on the key is in generation order. With the feature of the driver,
 //! the id binds as a parameter and reads from a row as itself, with no newtype:
 //!
-//! | id | PostgreSQL | SQLite | MongoDB |
-//! |---|---|---|---|
-//! | [`ulid::Ulid`] | `uuid` (16 bytes, compared big-endian) | BLOB of 16 bytes | |
-//! | [`uuid7::Uuid7`] | `uuid` | BLOB of 16 bytes | |
-//! | [`objectid::ObjectId`] | `bytea` of 12 bytes | BLOB of 12 bytes | ObjectId (`#[serde(with = "objectid::bson")]`) |
-//! | [`snowflake::SnowflakeId`] | `bigint` | INTEGER | |
+//! | id | PostgreSQL | SQLite | MySQL, MariaDB | MongoDB |
+//! |---|---|---|---|---|
+//! | [`ulid::Ulid`] | `uuid` (16 bytes, compared big-endian) | BLOB of 16 bytes | `BINARY(16)` | |
+//! | [`uuid7::Uuid7`] | `uuid` | BLOB of 16 bytes | `BINARY(16)` | |
+//! | [`objectid::ObjectId`] | `bytea` of 12 bytes | BLOB of 12 bytes | `BINARY(12)` | ObjectId (`#[serde(with = "objectid::bson")]`) |
+//! | [`snowflake::SnowflakeId`] | `bigint` | INTEGER | `BIGINT` | |
 //!
 //! | feature | driver | traits |
 //! |---|---|---|
 //! | `postgres` | `postgres`, `tokio-postgres` and the pools on them | postgres-types' `ToSql`, `FromSql`; arrays (`uuid[]`, ...) as `Vec<T>` and `&[T]` |
 //! | `sqlx-postgres` | sqlx 0.9 with PostgreSQL (Rust 1.94) | `Type`, `Encode`, `Decode`, `PgHasArrayType` |
 //! | `sqlx-sqlite` | sqlx 0.9 with SQLite (Rust 1.94) | `Type`, `Encode`, `Decode` |
-//! | `sqlx08-postgres`, `sqlx08-sqlite` | sqlx 0.8 | the same |
-//! | `diesel-postgres`, `diesel-sqlite` | diesel 2 | `ToSql`, `FromSql`, `AsExpression`, `FromSqlRow` (SQL types `Uuid`, `Binary`, `BigInt`) |
+//! | `sqlx-mysql` | sqlx 0.9 with MySQL or MariaDB (Rust 1.94) | `Type`, `Encode`, `Decode` |
+//! | `sqlx08-postgres`, `sqlx08-sqlite`, `sqlx08-mysql` | sqlx 0.8 | the same |
+//! | `diesel-postgres`, `diesel-sqlite`, `diesel-mysql` | diesel 2 | `ToSql`, `FromSql`, `AsExpression`, `FromSqlRow` (SQL types `Uuid`, `Binary`, `BigInt`) |
 //! | `rusqlite` | rusqlite 0.32 to 0.43 | `ToSql`, `FromSql` |
 //! | `bson` | bson, the MongoDB driver | `From` both ways with `bson::oid::ObjectId`; the `objectid::bson` field helper |
 //!
@@ -130,6 +131,21 @@
 //! Binding writes the bytes or the integer into the driver's buffer, or lends the id's own
 //! bytes, without allocating, except with sqlx's SQLite driver, whose arguments own every
 //! BLOB: there the 16 or 12 bytes are copied into a `Vec`, as for every type it binds.
+//!
+//! MySQL and MariaDB compare `BINARY` columns byte by byte, so `BINARY(16)` in the ids' own
+//! byte order keeps generation order. Two of their UUID tools do not:
+//! - MySQL's `UUID_TO_BIN(text, 1)` reorders the bytes for version 1, whose time fields are
+//!   out of order: bytes 6 and 7 first, then 4 and 5, then 0 to 3. A UUIDv7 (or a ULID's
+//!   bytes) is in order already: swapped, it sorts by its version and counter bits first and
+//!   its timestamp last. Bind the id itself, or use `UUID_TO_BIN(text)` without the flag.
+//! - MariaDB's `UUID` type stores a UUID of versions 1 to 5 (RFC 9562's variant) with its
+//!   groups swapped, so that version-1 UUIDs sort by time; from 10.10.6 and 10.11.5 it stores
+//!   versions 6 and later as written. On Debian's MariaDB 10.11 (the tests check it on the
+//!   server they run) UUIDv7 values in a `UUID` column sort in generation order, while version
+//!   4 and 1 values sort by their last 12 hex digits first; on 10.7 to 10.11.4 a UUIDv7 is
+//!   swapped too and loses its order. A ULID
+//!   is not a UUID of any version: keep it out of that type. `BINARY(16)` avoids both, and is
+//!   what the features read and write.
 //!
 //! Why not text columns: the text is larger (26 or 36 bytes against 16 for a ULID or UUID, 24
 //! against 12 for an ObjectId; and an index holds every key again); and a Snowflake id's decimal
@@ -147,8 +163,9 @@
 //! runtime (a browser, Node), with the clock from `Date.now()` and randomness from
 //! `crypto.getRandomValues`; tested under Node. `serde`: serde support in every enabled
 //! format. `uuid`: conversions between `uuid::Uuid` and [`ulid::Ulid`] or [`uuid7::Uuid7`].
-//! `postgres`, `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9), `sqlx08-postgres`, `sqlx08-sqlite`
-//! (sqlx 0.8), `diesel-postgres`, `diesel-sqlite`, `rusqlite`, `bson`: see
+//! `postgres`, `sqlx-postgres`, `sqlx-sqlite`, `sqlx-mysql` (sqlx 0.9), `sqlx08-postgres`,
+//! `sqlx08-sqlite`, `sqlx08-mysql` (sqlx 0.8), `diesel-postgres`, `diesel-sqlite`, `diesel-mysql`,
+//! `rusqlite`, `bson`: see
 //! [Storage](#storage); each turns on the same feature in every enabled format. `bytemuck`,
 //! `zerocopy` (casts between ids and bytes: both ways for ULIDs and ObjectIds, whose every bit
 //! pattern is an id; from ids only for UUIDv7s and Snowflake ids, whose bytes are checked by

@@ -12,6 +12,8 @@ use diesel::{Connection, PgConnection};
 
 /// The connection of this binary's checks.
 type Db = PgConnection;
+/// How many ids the ordering check stores.
+const ORDERED: usize = common::ORDERED;
 /// The feature under test, for messages.
 const DRIVER: &str = "diesel-postgres";
 

@@ -1,5 +1,6 @@
 //! Every program in `examples/` runs to success: the PostgreSQL ones against the throwaway
-//! cluster of the tests (through `DATABASE_URL`), the others on their own. `cargo test` builds
+//! cluster of the tests (through `DATABASE_URL`), the MySQL ones against the throwaway MariaDB
+//! server (through `MYSQL_URL`), the others on their own. `cargo test` builds
 //! the examples beside the tests; each must print what it stored. The OpenAPI service is asked
 //! for its document and an order.
 
@@ -14,6 +15,8 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("rusqlite", " lamp"),
     ("diesel_postgres", " "),
     ("diesel_sqlite", " pen"),
+    ("sqlx_mysql", " "),
+    ("diesel_mysql", " budget"),
     ("bson", "\"_id\": ObjectId("),
 ];
 
@@ -42,6 +45,11 @@ fn every_example_runs() {
             test_support::postgres::PORT
         )
     };
+    let mysql_url = {
+        let server = test_support::mariadb::shared();
+        server.create_database("examples");
+        server.url("examples")
+    };
     for (name, printed) in EXAMPLES {
         let path = example(name);
         assert!(
@@ -52,6 +60,7 @@ fn every_example_runs() {
         );
         let output = Command::new(&path)
             .env("DATABASE_URL", &url)
+            .env("MYSQL_URL", &mysql_url)
             .output()
             .unwrap_or_else(|error| panic!("running {}: {error}", path.display()));
         let stdout = String::from_utf8_lossy(&output.stdout);

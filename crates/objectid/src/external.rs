@@ -13,7 +13,11 @@ mod borsh_support;
 pub mod bson_support;
 #[cfg(feature = "chrono")]
 mod chrono_support;
-#[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-sqlite",
+    feature = "diesel-mysql"
+))]
 mod diesel_support;
 #[cfg(feature = "jiff")]
 mod jiff_support;
@@ -29,6 +33,7 @@ mod serde_support;
 // Features `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9) and `sqlx08-postgres`, `sqlx08-sqlite`
 // (sqlx 0.8): [`ObjectId`](crate::ObjectId) binds and reads in sqlx as a PostgreSQL `bytea`
 // (and `bytea[]` through `PgHasArrayType`) or as an SQLite BLOB, of 12 bytes.
+// `sqlx-mysql` and `sqlx08-mysql`: a MySQL or MariaDB `BINARY(12)`.
 //
 // Both keep generation order in an index: PostgreSQL and SQLite compare them byte by byte.
 // Reading anything else is an error that names it: a BLOB of another length, or a value of
@@ -72,6 +77,42 @@ mod postgres_08 {
         };
     }
     #[path = "postgres.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx-mysql")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod mysql_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_mysql as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-mysql`)."
+        };
+    }
+    #[path = "mysql.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx08-mysql")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod mysql_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_mysql as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-mysql`)."
+        };
+    }
+    #[path = "mysql.rs"]
     mod impls;
 }
 

@@ -64,7 +64,11 @@ pub(crate) const COUNTER_BITS: u32 = 64;
     )
 )]
 #[cfg_attr(
-    any(feature = "diesel-postgres", feature = "diesel-sqlite"),
+    any(
+        feature = "diesel-postgres",
+        feature = "diesel-sqlite",
+        feature = "diesel-mysql"
+    ),
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow),
     diesel(sql_type = diesel::sql_types::Binary)
 )]

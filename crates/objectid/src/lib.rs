@@ -118,6 +118,9 @@
 //!   as every sqlx SQLite program is: the driver crate alone chooses no SQLite library.
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `bytea` or BLOB of 12 bytes column in a `table!` schema.
+//! - `sqlx-mysql` (sqlx 0.9, Rust 1.94), `sqlx08-mysql` (sqlx 0.8) and `diesel-mysql` (diesel 2,
+//!   its MySQL backend, which needs no client library): the same traits on MySQL and MariaDB: a
+//!   `BINARY(12)`.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 12 bytes.
 //! - `bytemuck`: bytemuck's `Pod` and `Zeroable`: ids and bytes cast into each other in place,
 //!   both ways, since every 12 bytes are an id ([`ObjectId`] is 12 bytes of alignment 1).

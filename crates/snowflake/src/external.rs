@@ -9,7 +9,11 @@ mod arbitrary_support;
 mod borsh_support;
 #[cfg(feature = "chrono")]
 mod chrono_support;
-#[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-sqlite",
+    feature = "diesel-mysql"
+))]
 mod diesel_support;
 #[cfg(feature = "jiff")]
 mod jiff_support;
@@ -27,6 +31,7 @@ pub(crate) mod serde_support;
 // (sqlx 0.8): [`SnowflakeId`](crate::SnowflakeId) binds and reads in sqlx as a PostgreSQL
 // `bigint` (and `bigint[]` through `PgHasArrayType`) or an SQLite INTEGER: the same as an
 // `i64`, which holds every id.
+// `sqlx-mysql` and `sqlx08-mysql`: a MySQL or MariaDB `BIGINT`.
 //
 // Reading a negative integer is an error that names it; a value of another SQL type is
 // sqlx's "mismatched types" error.
@@ -69,6 +74,42 @@ mod postgres_08 {
         };
     }
     #[path = "postgres.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx-mysql")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod mysql_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_mysql as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-mysql`)."
+        };
+    }
+    #[path = "mysql.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx08-mysql")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod mysql_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_mysql as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-mysql`)."
+        };
+    }
+    #[path = "mysql.rs"]
     mod impls;
 }
 

@@ -78,7 +78,11 @@ const ID_LIMIT: u64 = 1 << (SnowflakeId::TIMESTAMP_BITS + TIMESTAMP_SHIFT);
     derive(zerocopy::IntoBytes, zerocopy::Immutable, zerocopy::KnownLayout)
 )]
 #[cfg_attr(
-    any(feature = "diesel-postgres", feature = "diesel-sqlite"),
+    any(
+        feature = "diesel-postgres",
+        feature = "diesel-sqlite",
+        feature = "diesel-mysql"
+    ),
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow),
     diesel(sql_type = diesel::sql_types::BigInt)
 )]

@@ -104,6 +104,9 @@
 //!   as every sqlx SQLite program is: the driver crate alone chooses no SQLite library.
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `bigint` or INTEGER column in a `table!` schema.
+//! - `sqlx-mysql` (sqlx 0.9, Rust 1.94), `sqlx08-mysql` (sqlx 0.8) and `diesel-mysql` (diesel 2,
+//!   its MySQL backend, which needs no client library): the same traits on MySQL and MariaDB: a
+//!   `BIGINT`.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: an INTEGER.
 //! - `bytemuck`: bytemuck's `NoUninit`: ids cast to the bytes of their `u64`s in place
 //!   (native byte order). Not every `u64` is an id, so integers become ids through

@@ -22,6 +22,8 @@
 //! - [`arbitrary_checks`]: `Arbitrary` ids from fixed bytes, in order, and their size hints.
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
+//! - [`mariadb`]: a throwaway MariaDB server, over a Unix socket and TCP on 127.0.0.1, for the
+//!   MySQL tests.
 //! - [`postgres`]: throwaway PostgreSQL servers for the database tests: a primary, a streaming
 //!   replica of it, a crash, a promotion.
 //! - `lease_table` (feature `postgres`): statements on a Snowflake lease table.
@@ -41,8 +43,12 @@ pub mod layout;
 #[cfg(feature = "postgres")]
 pub mod lease_table;
 #[cfg(unix)]
+pub mod mariadb;
+#[cfg(unix)]
 pub mod postgres;
 pub mod schema;
+#[cfg(unix)]
+mod scratch;
 pub mod serde_checks;
 pub mod std_traits;
 #[cfg(not(target_arch = "wasm32"))]

@@ -21,16 +21,20 @@
 //! tests never pass by skipping.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::process::Command;
 use std::sync::{Mutex, OnceLock, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::scratch::{chown, is_root, new_temp_dir, path_str, scratch_parent, text};
 
 /// The port number in the socket's file name (`.s.PGSQL.5432`); no TCP port is opened.
 pub const PORT: u16 = 5432;
 
 /// The superuser `initdb` creates, with trust authentication on the socket.
 pub const USER: &str = "identifier";
+
+/// Free space in `/dev/shm` below which a test's cluster goes to disk instead: `initdb`'s
+/// 40 MB and the WAL.
+const MEMORY_NEEDED: u64 = 1 << 30;
 
 /// A throwaway server and its directory; dropping it stops the server and removes the
 /// directory.
@@ -60,7 +64,7 @@ impl Cluster {
     /// If the server binaries are missing (the message names the package), or `initdb` or
     /// the server fails (the message holds their output).
     pub fn start(settings: &[(&str, &str)]) -> Cluster {
-        Cluster::start_at(bindir(), &scratch_parent(), settings)
+        Cluster::start_at(bindir(), &scratch_parent(MEMORY_NEEDED), settings)
     }
 
     /// [`Cluster::start`] with its files in the system's temporary directory on disk, and the
@@ -105,7 +109,7 @@ impl Cluster {
     fn new_dir(bindir: PathBuf, parent: &Path, settings: String) -> Cluster {
         let as_postgres = is_root();
         let cluster = Cluster {
-            dir: new_temp_dir(parent),
+            dir: new_temp_dir(parent, "pg"),
             bindir,
             as_postgres,
             settings,
@@ -113,7 +117,7 @@ impl Cluster {
             removed: false,
         };
         if as_postgres {
-            chown_to_postgres(&cluster.dir);
+            chown(&cluster.dir, "postgres", "postgresql");
         }
         cluster
     }
@@ -466,71 +470,6 @@ fn bindir() -> PathBuf {
     })
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
-fn chown_to_postgres(dir: &Path) {
-    let output = Command::new("chown")
-        .args(["postgres:postgres", path_str(dir)])
-        .output()
-        .expect("chown runs");
-    assert!(
-        output.status.success(),
-        "running as root, the cluster's directory must belong to the `postgres` user (which \
-         the Debian package `postgresql` creates): {}",
-        text(&output)
-    );
-}
-
-/// Free space in `/dev/shm` below which a test's cluster goes to disk instead: a container's
-/// default of 64 MiB would not hold `initdb`'s 40 MB and the WAL.
-const MEMORY_NEEDED: u64 = 1 << 30;
-
-/// Where a test's cluster goes: `/dev/shm` when it is a directory with at least
-/// [`MEMORY_NEEDED`] free, otherwise the system's temporary directory.
-fn scratch_parent() -> PathBuf {
-    let memory = Path::new("/dev/shm");
-    match free_bytes(memory) {
-        Some(free) if free >= MEMORY_NEEDED => memory.to_path_buf(),
-        _ => std::env::temp_dir(),
-    }
-}
-
-fn free_bytes(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-    // SAFETY: `path` is a NUL-terminated string and `stats` points to writable memory of the
-    // struct's size; statvfs writes all of it when it returns 0, and nothing is read otherwise.
-    let stats = unsafe {
-        if libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) != 0 {
-            return None;
-        }
-        stats.assume_init()
-    };
-    // The fields' types differ between targets; on 64-bit Linux they are already u64.
-    #[allow(clippy::useless_conversion)]
-    Some(u64::from(stats.f_bavail).saturating_mul(u64::from(stats.f_frsize)))
-}
-
-fn new_temp_dir(parent: &Path) -> PathBuf {
-    // A primary and its replica are made within a moment: the count keeps their names apart.
-    static MADE: AtomicU32 = AtomicU32::new(0);
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_nanos());
-    let dir = parent.join(format!(
-        "identifier-pg-{}-{nanos}-{}",
-        std::process::id(),
-        MADE.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir(&dir).expect("a new temporary directory");
-    dir
-}
-
-/// The processes whose parent is `pid`, from `/proc` (none where there is no `/proc`).
 fn children_of(pid: libc::pid_t) -> Vec<libc::pid_t> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
@@ -559,18 +498,6 @@ fn is_alive(pid: libc::pid_t) -> bool {
     let exists = unsafe { libc::kill(pid, 0) } == 0
         || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
     exists && !matches!(proc_stat(pid), Some(('Z' | 'X', _)))
-}
-
-fn path_str(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// A throwaway server that also listens on TCP, on 127.0.0.1 at a free port, for what the
@@ -602,7 +529,7 @@ impl TcpCluster {
             .to_string();
         let mut settings = vec![("listen_addresses", "127.0.0.1"), ("port", port.as_str())];
         let tls_dir = tls.map(|(certificate, key)| {
-            let dir = new_temp_dir(&scratch_parent());
+            let dir = new_temp_dir(&scratch_parent(MEMORY_NEEDED), "pg");
             for (from, name) in [(certificate, "server.crt"), (key, "server.key")] {
                 let to = dir.join(name);
                 std::fs::copy(from, &to).unwrap_or_else(|error| {
@@ -613,11 +540,11 @@ impl TcpCluster {
                 std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o600))
                     .expect("chmod of the server's copy");
                 if is_root() {
-                    chown_to_postgres(&to);
+                    chown(&to, "postgres", "postgresql");
                 }
             }
             if is_root() {
-                chown_to_postgres(&dir);
+                chown(&dir, "postgres", "postgresql");
             }
             dir
         });

@@ -70,11 +70,18 @@ pub(crate) const COUNTER_BITS: u32 = 80;
     )
 )]
 #[cfg_attr(
-    any(feature = "diesel-postgres", feature = "diesel-sqlite"),
+    any(
+        feature = "diesel-postgres",
+        feature = "diesel-sqlite",
+        feature = "diesel-mysql"
+    ),
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
 )]
 #[cfg_attr(feature = "diesel-postgres", diesel(sql_type = diesel::sql_types::Uuid))]
-#[cfg_attr(feature = "diesel-sqlite", diesel(sql_type = diesel::sql_types::Binary))]
+#[cfg_attr(
+    any(feature = "diesel-sqlite", feature = "diesel-mysql"),
+    diesel(sql_type = diesel::sql_types::Binary)
+)]
 #[repr(transparent)]
 pub struct Ulid([u8; 16]);
 

@@ -107,6 +107,11 @@
 //!   as every sqlx SQLite program is: the driver crate alone chooses no SQLite library.
 //! - `diesel-postgres`, `diesel-sqlite` (diesel 2): `ToSql`/`FromSql`, `AsExpression` and
 //!   `FromSqlRow`, so a field of this type maps a `uuid` or BLOB of 16 bytes column in a `table!` schema.
+//! - `sqlx-mysql` (sqlx 0.9, Rust 1.94), `sqlx08-mysql` (sqlx 0.8) and `diesel-mysql` (diesel 2,
+//!   its MySQL backend, which needs no client library): the same traits on MySQL and MariaDB: a
+//!   `BINARY(16)`, the bytes big-endian as everywhere, which keeps generation order in an index.
+//!   Not MariaDB's `UUID` type nor MySQL's `UUID_TO_BIN(x, 1)`, which reorder the bytes: see the
+//!   storage table of the `identifier` crate.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
 //! - `bytemuck`: bytemuck's `Pod` and `Zeroable`: ids and bytes cast into each other in place,
 //!   both ways, since every 16 bytes are a ULID ([`Ulid`] is 16 bytes of alignment 1).

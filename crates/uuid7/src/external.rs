@@ -9,7 +9,11 @@ mod arbitrary_support;
 mod borsh_support;
 #[cfg(feature = "chrono")]
 mod chrono_support;
-#[cfg(any(feature = "diesel-postgres", feature = "diesel-sqlite"))]
+#[cfg(any(
+    feature = "diesel-postgres",
+    feature = "diesel-sqlite",
+    feature = "diesel-mysql"
+))]
 mod diesel_support;
 #[cfg(feature = "jiff")]
 mod jiff_support;
@@ -25,6 +29,7 @@ mod serde_support;
 // Features `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9) and `sqlx08-postgres`, `sqlx08-sqlite`
 // (sqlx 0.8): [`Uuid7`](crate::Uuid7) binds and reads in sqlx as a PostgreSQL `uuid` (and
 // `uuid[]` through `PgHasArrayType`) or as an SQLite BLOB of 16 bytes.
+// `sqlx-mysql` and `sqlx08-mysql`: a MySQL or MariaDB `BINARY(16)`.
 //
 // Both keep generation order in an index: PostgreSQL compares `uuid` values, and SQLite
 // BLOBs, as big-endian bytes. Reading anything else is an error that names it: a UUID of
@@ -69,6 +74,42 @@ mod postgres_08 {
         };
     }
     #[path = "postgres.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx-mysql")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod mysql_09 {
+    use ::sqlx_core as sqlx;
+    use ::sqlx_mysql as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.9 (feature `sqlx-mysql`)."
+        };
+    }
+    #[path = "mysql.rs"]
+    mod impls;
+}
+
+#[cfg(feature = "sqlx08-mysql")]
+#[path = "external/sqlx_support"]
+#[allow(
+    clippy::duplicate_mod,
+    reason = "one body per database, compiled once per sqlx release"
+)]
+mod mysql_08 {
+    use ::sqlx08_core as sqlx;
+    use ::sqlx08_mysql as driver;
+    macro_rules! release {
+        () => {
+            "For sqlx 0.8 (feature `sqlx08-mysql`)."
+        };
+    }
+    #[path = "mysql.rs"]
     mod impls;
 }
 

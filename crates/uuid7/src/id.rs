@@ -88,11 +88,18 @@ const VERSION_AND_VARIANT: u128 = (0x7 << VERSION_SHIFT) | (0b10 << VARIANT_SHIF
     )
 )]
 #[cfg_attr(
-    any(feature = "diesel-postgres", feature = "diesel-sqlite"),
+    any(
+        feature = "diesel-postgres",
+        feature = "diesel-sqlite",
+        feature = "diesel-mysql"
+    ),
     derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)
 )]
 #[cfg_attr(feature = "diesel-postgres", diesel(sql_type = diesel::sql_types::Uuid))]
-#[cfg_attr(feature = "diesel-sqlite", diesel(sql_type = diesel::sql_types::Binary))]
+#[cfg_attr(
+    any(feature = "diesel-sqlite", feature = "diesel-mysql"),
+    diesel(sql_type = diesel::sql_types::Binary)
+)]
 #[repr(transparent)]
 pub struct Uuid7([u8; 16]);
 

@@ -1,11 +1,12 @@
-//! The checks that the diesel tests of PostgreSQL and SQLite share, through diesel's typed
+//! The checks that the diesel tests of PostgreSQL, SQLite and MySQL share, through diesel's typed
 //! query builder, as an application with a `table!` schema uses it: round trips with `Option`
 //! and NULL (`AsExpression` and `FromSqlRow`), stored values that are not ids, and `ORDER BY`
 //! the key returning generation order.
 //!
 //! A macro, because a `table!` schema has one SQL type per column: each id type gets a schema
 //! of its own, in a module named after it. The test binary names its connection (`crate::Db`),
-//! how to open one (`crate::connect`), and the feature (`crate::DRIVER`).
+//! how to open one (`crate::connect`), the feature (`crate::DRIVER`) and how many ids the
+//! ordering check stores (`crate::ORDERED`).
 
 /// The checks for one id type: `$name`, its type, and its column's SQL type in diesel.
 macro_rules! diesel_checks {
@@ -15,8 +16,9 @@ macro_rules! diesel_checks {
             use diesel::prelude::*;
             use diesel::sql_types::$sql;
 
+            use crate::ORDERED;
             use crate::common::{
-                Id, ORDERED, THREADS, assert_in_generation_order, assert_read_back, from_threads,
+                Id, THREADS, assert_in_generation_order, assert_read_back, from_threads,
                 full_message, parent, shuffled,
             };
 
@@ -144,5 +146,42 @@ macro_rules! diesel_checks {
                 }
             }
         }
+    };
+}
+
+/// [`diesel_checks!`] for the four id types, with each type's column type and bad values from
+/// `crate::common::Id` (`$column` and `$bad` name its constants) and `$bytes16` the SQL type of
+/// the 16-byte ids.
+#[allow(unused_macros, reason = "not every database's binary uses it")]
+macro_rules! diesel_checks_every_id {
+    ($bytes16:ident, $column:ident, $bad:ident) => {
+        diesel_checks!(
+            ulid,
+            identifier::ulid::Ulid,
+            $bytes16,
+            <identifier::ulid::Ulid as crate::common::Id>::$column,
+            <identifier::ulid::Ulid as crate::common::Id>::$bad
+        );
+        diesel_checks!(
+            uuid7,
+            identifier::uuid7::Uuid7,
+            $bytes16,
+            <identifier::uuid7::Uuid7 as crate::common::Id>::$column,
+            <identifier::uuid7::Uuid7 as crate::common::Id>::$bad
+        );
+        diesel_checks!(
+            objectid,
+            identifier::objectid::ObjectId,
+            Binary,
+            <identifier::objectid::ObjectId as crate::common::Id>::$column,
+            <identifier::objectid::ObjectId as crate::common::Id>::$bad
+        );
+        diesel_checks!(
+            snowflake,
+            identifier::snowflake::SnowflakeId,
+            BigInt,
+            <identifier::snowflake::SnowflakeId as crate::common::Id>::$column,
+            <identifier::snowflake::SnowflakeId as crate::common::Id>::$bad
+        );
     };
 }

@@ -13,8 +13,7 @@ use std::future::Future;
 
 use crate::Db;
 use crate::common::{
-    Id, ORDERED, THREADS, assert_in_generation_order, assert_read_back, from_threads, parent,
-    shuffled,
+    Id, THREADS, assert_in_generation_order, assert_read_back, from_threads, parent, shuffled,
 };
 use crate::driver::{self as sqlx, Database, Decode, Encode, Row, Type};
 
@@ -27,6 +26,15 @@ impl<T> SqlxId for T where T: Id + Type<Db> + for<'q> Encode<'q, Db> + for<'r> D
 /// text wrapped to say it is safe), sqlx 0.8 any `&str`. Tests make a handful.
 pub fn sql(text: String) -> &'static str {
     text.leak()
+}
+
+/// The `n`th parameter of a statement (from 1): `$n` on PostgreSQL and SQLite, `?` on MySQL.
+pub fn param(n: usize) -> String {
+    if <Db as Database>::NAME == "MySQL" {
+        "?".to_owned()
+    } else {
+        format!("${n}")
+    }
 }
 
 /// Runs `test` to its end on a runtime of its own.
@@ -62,7 +70,11 @@ impl Checks {
         .await
         .unwrap();
         let ids = T::fill(3);
-        let insert = sql(format!("INSERT INTO {table} (id, parent) VALUES ($1, $2)"));
+        let insert = sql(format!(
+            "INSERT INTO {table} (id, parent) VALUES ({}, {})",
+            param(1),
+            param(2)
+        ));
         for (index, id) in ids.iter().enumerate() {
             sqlx::query(insert)
                 .bind(*id)
@@ -71,7 +83,10 @@ impl Checks {
                 .await
                 .unwrap();
         }
-        let select = sql(format!("SELECT id, parent FROM {table} WHERE id = $1"));
+        let select = sql(format!(
+            "SELECT id, parent FROM {table} WHERE id = {}",
+            param(1)
+        ));
         for (index, id) in ids.iter().enumerate() {
             let row = sqlx::query(select)
                 .bind(*id)
@@ -119,16 +134,17 @@ impl Checks {
         row.try_get::<T, _>(0).unwrap_err().to_string()
     }
 
-    /// Ids from one `fill`, and from threads generating at once, stored in a `column` key by
-    /// `insert` (the connection, the table, the ids in another order): `ORDER BY` the key reads
-    /// them back in generation order.
+    /// `count` ids from one `fill`, and as many from threads generating at once, stored in a
+    /// `column` key by `insert` (the connection, the table, the ids in another order):
+    /// `ORDER BY` the key reads them back in generation order.
     pub async fn ordered<T: SqlxId>(
         &mut self,
+        count: usize,
         column: &str,
         mut insert: impl AsyncFnMut(&mut <Db as Database>::Connection, &str, Vec<T>),
     ) {
-        let threads = from_threads::<T>(ORDERED / THREADS);
-        for (label, runs) in [("fill", vec![T::fill(ORDERED)]), ("threads", threads)] {
+        let threads = from_threads::<T>(count / THREADS);
+        for (label, runs) in [("fill", vec![T::fill(count)]), ("threads", threads)] {
             let table = format!("sqlx_ordered_{label}_{}", T::NAME);
             sqlx::raw_sql(sql(format!(
                 "CREATE TABLE {table} (id {column} PRIMARY KEY)"

@@ -9,6 +9,7 @@
 )]
 
 use crate::checks::{Checks, SqlxId, block_on, sql};
+use crate::common::ORDERED;
 use crate::driver::postgres::{PgConnectOptions, PgConnection, PgHasArrayType};
 use crate::driver::{self as sqlx, Connection, Row};
 
@@ -53,6 +54,7 @@ async fn check<T: PgId>() {
     let ty = T::POSTGRES;
     checks
         .ordered::<T>(
+            ORDERED,
             ty,
             async |db: &mut PgConnection, table: &str, ids: Vec<T>| {
                 sqlx::query(sql(format!(

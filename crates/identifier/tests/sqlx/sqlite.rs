@@ -8,6 +8,7 @@
 )]
 
 use crate::checks::{Checks, SqlxId, block_on, sql};
+use crate::common::ORDERED;
 use crate::driver::{self as sqlx, Connection, sqlite::SqliteConnection};
 
 pub fn run<T: SqlxId>() {
@@ -29,6 +30,7 @@ async fn check<T: SqlxId>() {
     // One statement per id, in one transaction.
     checks
         .ordered::<T>(
+            ORDERED,
             T::SQLITE,
             async |db: &mut SqliteConnection, table: &str, ids: Vec<T>| {
                 let mut transaction = db.begin().await.unwrap();

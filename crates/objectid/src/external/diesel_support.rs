@@ -1,6 +1,7 @@
-//! Features `diesel-postgres` and `diesel-sqlite`: [`ObjectId`] is a diesel expression and
-//! row value of SQL type `Binary`: a PostgreSQL `bytea` or an SQLite BLOB of 12 bytes, so that
-//! such a column maps to an `ObjectId` field with no newtype.
+//! Features `diesel-postgres`, `diesel-sqlite` and `diesel-mysql`: [`ObjectId`] is a diesel
+//! expression and row value of SQL type `Binary`: a PostgreSQL `bytea`, an SQLite BLOB or a
+//! MySQL or MariaDB `BINARY(12)`, of 12 bytes, so that such a column maps to an `ObjectId` field
+//! with no newtype.
 //!
 //! Both keep generation order in an index: both databases compare the bytes one by one.
 //! Reading bytes of another length, or on SQLite a value of another storage class, is an
@@ -50,5 +51,24 @@ impl FromSql<Binary, diesel::sqlite::Sqlite> for ObjectId {
             Some(diesel::sqlite::SqliteType::Binary) => Ok(ObjectId::try_from(value.read_blob())?),
             found => Err(format!("an ObjectId is stored as a BLOB, found {found:?}").into()),
         }
+    }
+}
+
+/// The 12 bytes, as a `BINARY(12)`.
+#[cfg(feature = "diesel-mysql")]
+impl ToSql<Binary, diesel::mysql::Mysql> for ObjectId {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::mysql::Mysql>) -> serialize::Result {
+        std::io::Write::write_all(out, self.as_bytes())?;
+        Ok(IsNull::No)
+    }
+}
+
+/// Bytes (`BINARY(12)`, `VARBINARY`, a `BLOB`) of 12 bytes.
+#[cfg(feature = "diesel-mysql")]
+impl FromSql<Binary, diesel::mysql::Mysql> for ObjectId {
+    fn from_sql(value: diesel::mysql::MysqlValue<'_>) -> deserialize::Result<Self> {
+        // diesel's client hands every column over as the type asked for (a number as its
+        // digits): the length is what tells an id from anything else.
+        Ok(ObjectId::try_from(value.as_bytes())?)
     }
 }

@@ -1,6 +1,6 @@
-//! Features `diesel-postgres` and `diesel-sqlite`: [`SnowflakeId`] is a diesel expression and
-//! row value of SQL type `BigInt`: a PostgreSQL `bigint` or an SQLite INTEGER, the same as an
-//! `i64`, which holds every id.
+//! Features `diesel-postgres`, `diesel-sqlite` and `diesel-mysql`: [`SnowflakeId`] is a diesel
+//! expression and row value of SQL type `BigInt`: a PostgreSQL `bigint`, an SQLite INTEGER or a
+//! MySQL or MariaDB `BIGINT`, the same as an `i64`, which holds every id.
 //!
 //! Reading a negative integer, or on SQLite a value of another storage class, is an error that
 //! names it.
@@ -48,5 +48,22 @@ impl FromSql<BigInt, diesel::sqlite::Sqlite> for SnowflakeId {
                 Err(std::format!("a SnowflakeId is stored as an INTEGER, found {found:?}").into())
             }
         }
+    }
+}
+
+/// The integer, as an `i64`.
+#[cfg(feature = "diesel-mysql")]
+impl ToSql<BigInt, diesel::mysql::Mysql> for SnowflakeId {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::mysql::Mysql>) -> serialize::Result {
+        ToSql::<BigInt, diesel::mysql::Mysql>::to_sql(&i64::from(*self), &mut out.reborrow())
+    }
+}
+
+/// A `BIGINT` that is not negative.
+#[cfg(feature = "diesel-mysql")]
+impl FromSql<BigInt, diesel::mysql::Mysql> for SnowflakeId {
+    fn from_sql(value: diesel::mysql::MysqlValue<'_>) -> deserialize::Result<Self> {
+        let integer = <i64 as FromSql<BigInt, diesel::mysql::Mysql>>::from_sql(value)?;
+        Ok(SnowflakeId::try_from(integer)?)
     }
 }

@@ -1,6 +1,7 @@
-//! Features `diesel-postgres` and `diesel-sqlite`: [`Ulid`] is a diesel expression and row
-//! value of SQL type `Uuid` on PostgreSQL and `Binary` (a BLOB of 16 bytes) on SQLite, so that
-//! a `uuid` or BLOB column maps to a `Ulid` field with no newtype.
+//! Features `diesel-postgres`, `diesel-sqlite` and `diesel-mysql`: [`Ulid`] is a diesel
+//! expression and row value of SQL type `Uuid` on PostgreSQL and `Binary` on SQLite (a BLOB of
+//! 16 bytes) and on MySQL and MariaDB (a `BINARY(16)`), so that such a column maps to a `Ulid`
+//! field with no newtype.
 //!
 //! Both keep generation order in an index: the 16 bytes are big-endian. Reading a BLOB of
 //! another length, or on SQLite a value of another storage class, is an error that names it.
@@ -48,5 +49,24 @@ impl FromSql<diesel::sql_types::Binary, diesel::sqlite::Sqlite> for Ulid {
             Some(diesel::sqlite::SqliteType::Binary) => Ok(Ulid::try_from(value.read_blob())?),
             found => Err(format!("a ULID is stored as a BLOB, found {found:?}").into()),
         }
+    }
+}
+
+/// The 16 bytes, as a `BINARY(16)`.
+#[cfg(feature = "diesel-mysql")]
+impl ToSql<diesel::sql_types::Binary, diesel::mysql::Mysql> for Ulid {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, diesel::mysql::Mysql>) -> serialize::Result {
+        std::io::Write::write_all(out, self.as_bytes())?;
+        Ok(IsNull::No)
+    }
+}
+
+/// Bytes (`BINARY(16)`, `VARBINARY`, a `BLOB`) of 16 bytes.
+#[cfg(feature = "diesel-mysql")]
+impl FromSql<diesel::sql_types::Binary, diesel::mysql::Mysql> for Ulid {
+    fn from_sql(value: diesel::mysql::MysqlValue<'_>) -> deserialize::Result<Self> {
+        // diesel's client hands every column over as the type asked for (a number as its
+        // digits): the length is what tells an id from anything else.
+        Ok(Ulid::try_from(value.as_bytes())?)
     }
 }
