@@ -727,7 +727,9 @@ mod tests {
     #[test]
     fn every_day_of_four_centuries_follows_the_previous_one() {
         let mut previous = (1969, 12, 31);
-        for days in 0..146_097 {
+        // Miri, which runs these tests for the crate's unsafe code, takes a year of them.
+        let count = if cfg!(miri) { 366 } else { 146_097 };
+        for days in 0..count {
             let (y, m, d) = civil_date(days + DAYS_FROM_0000_03_01_TO_UNIX_EPOCH);
             let next_day = (previous.0, previous.1, previous.2 + 1);
             let next_month = (previous.0, previous.1 + 1, 1);
