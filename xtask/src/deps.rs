@@ -65,10 +65,10 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
 ];
 
 /// The crates of the database features (`postgres`, `sqlx-*`, `sqlx08-*` with MySQL's, `rusqlite`,
-/// `diesel-*`), which every time-ordered format may depend on besides its own list: the
-/// drivers' traits live there. sqlx 0.8's crates are listed under their own names, which
+/// `diesel-*`, `sea-orm`), which every time-ordered format may depend on besides its own list:
+/// the drivers' traits live there. sqlx 0.8's crates are listed under their own names, which
 /// `cargo tree` shows for both releases.
-const DATABASES: [&str; 8] = [
+const DATABASES: [&str; 9] = [
     "postgres-types",
     "bytes",
     "sqlx-core",
@@ -77,6 +77,7 @@ const DATABASES: [&str; 8] = [
     "sqlx-mysql",
     "rusqlite",
     "diesel",
+    "sea-orm",
 ];
 
 /// The crates of the optional trait features (`bytemuck`, `zerocopy`, `arbitrary`,

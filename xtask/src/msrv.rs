@@ -14,11 +14,12 @@ use serde_json::Value;
 use crate::deps;
 
 /// Features whose driver needs a newer Rust than the libraries' `rust-version`, with that Rust:
-/// sqlx 0.9 asks for 1.94.
+/// sqlx 0.9 asks for 1.94, and so does sea-orm 2 (on sqlx 0.9).
 const FEATURE_FLOORS: &[(&str, &str)] = &[
     ("sqlx-postgres", "1.94"),
     ("sqlx-sqlite", "1.94"),
     ("sqlx-mysql", "1.94"),
+    ("sea-orm", "1.94"),
 ];
 
 /// The package of the lock file named `name` at `version`, and the Rust it needs.

@@ -122,6 +122,10 @@
 //!   its MySQL backend, which needs no client library): the same traits on MySQL and MariaDB: a
 //!   `BINARY(12)`.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 12 bytes.
+//! - `sea-orm` (sea-orm 2, Rust 1.94): sea-orm's `ValueType`, `Nullable`, `TryGetable`,
+//!   `TryFromU64` and `From<ObjectId> for Value`, so that [`ObjectId`] is the type of an entity's
+//!   field (`#[derive(DeriveEntityModel)]`), a primary key included: a PostgreSQL `bytea`, an
+//!   SQLite BLOB of 12 bytes (`ColumnType::Binary(12)`).
 //! - `bytemuck`: bytemuck's `Pod` and `Zeroable`: ids and bytes cast into each other in place,
 //!   both ways, since every 12 bytes are an id ([`ObjectId`] is 12 bytes of alignment 1).
 //! - `zerocopy`: zerocopy's `FromBytes`, `IntoBytes`, `Immutable`, `KnownLayout` and

@@ -24,6 +24,8 @@ mod postgres_support;
 mod rusqlite_support;
 #[cfg(feature = "schemars")]
 mod schemars_support;
+#[cfg(feature = "sea-orm")]
+mod sea_orm_support;
 // `pub(crate)`: lib.rs re-exports its public module `decimal_string`.
 #[cfg(feature = "serde")]
 pub(crate) mod serde_support;

@@ -108,6 +108,11 @@
 //!   its MySQL backend, which needs no client library): the same traits on MySQL and MariaDB: a
 //!   `BIGINT`.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: an INTEGER.
+//! - `sea-orm` (sea-orm 2, Rust 1.94): sea-orm's `ValueType`, `Nullable`, `TryGetable`,
+//!   `TryFromU64` and `From<SnowflakeId> for Value`, so that [`SnowflakeId`] is the type of an
+//!   entity's field (`#[derive(DeriveEntityModel)]`), a primary key included: a PostgreSQL
+//!   `bigint`, an SQLite INTEGER (`ColumnType::BigInteger`); an auto-increment key converts from
+//!   the `u64` the database gave.
 //! - `bytemuck`: bytemuck's `NoUninit`: ids cast to the bytes of their `u64`s in place
 //!   (native byte order). Not every `u64` is an id, so integers become ids through
 //!   `TryFrom<u64>`, which checks the range.

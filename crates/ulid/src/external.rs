@@ -24,6 +24,8 @@ mod postgres_support;
 mod rusqlite_support;
 #[cfg(feature = "schemars")]
 mod schemars_support;
+#[cfg(feature = "sea-orm")]
+mod sea_orm_support;
 #[cfg(feature = "serde")]
 mod serde_support;
 // Features `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9) and `sqlx08-postgres`, `sqlx08-sqlite`

@@ -113,6 +113,10 @@
 //!   Not MariaDB's `UUID` type nor MySQL's `UUID_TO_BIN(x, 1)`, which reorder the bytes: see the
 //!   storage table of the `identifier` crate.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//! - `sea-orm` (sea-orm 2, Rust 1.94): sea-orm's `ValueType`, `Nullable`, `TryGetable`,
+//!   `TryFromU64` and `From<Ulid> for Value`, so that [`Ulid`] is the type of an entity's field
+//!   (`#[derive(DeriveEntityModel)]`), a primary key included: a PostgreSQL `uuid`, an SQLite BLOB
+//!   of 16 bytes, bound as a `uuid::Uuid` of the same bytes (`ColumnType::Uuid`).
 //! - `bytemuck`: bytemuck's `Pod` and `Zeroable`: ids and bytes cast into each other in place,
 //!   both ways, since every 16 bytes are a ULID ([`Ulid`] is 16 bytes of alignment 1).
 //! - `zerocopy`: zerocopy's `FromBytes`, `IntoBytes`, `Immutable`, `KnownLayout` and

@@ -113,6 +113,11 @@
 //!   Not MariaDB's `UUID` type nor MySQL's `UUID_TO_BIN(x, 1)`, which reorder the bytes: see the
 //!   storage table of the `identifier` crate.
 //! - `rusqlite` (rusqlite 0.32 to 0.43): rusqlite's `ToSql`/`FromSql`: a BLOB of 16 bytes.
+//! - `sea-orm` (sea-orm 2, Rust 1.94): sea-orm's `ValueType`, `Nullable`, `TryGetable`,
+//!   `TryFromU64` and `From<Uuid7> for Value`, so that [`Uuid7`] is the type of an entity's field
+//!   (`#[derive(DeriveEntityModel)]`), a primary key included: a PostgreSQL `uuid`, an SQLite BLOB
+//!   of 16 bytes, bound as a `uuid::Uuid` of the same bytes (`ColumnType::Uuid`); a uuid of another
+//!   version or variant reads as an error that names it.
 //! - `bytemuck`: bytemuck's `NoUninit`: ids cast to bytes in place ([`Uuid7`] is 16 bytes of
 //!   alignment 1). Not every 16 bytes are a UUIDv7, so bytes become ids through
 //!   [`Uuid7::from_bytes`] or `TryFrom<&[u8]>`, which check version and variant.
