@@ -123,6 +123,7 @@
 //! | `sqlx08-postgres`, `sqlx08-sqlite`, `sqlx08-mysql` | sqlx 0.8 | the same |
 //! | `diesel-postgres`, `diesel-sqlite`, `diesel-mysql` | diesel 2 | `ToSql`, `FromSql`, `AsExpression`, `FromSqlRow` (SQL types `Uuid`, `Binary`, `BigInt`) |
 //! | `rusqlite` | rusqlite 0.32 to 0.43 | `ToSql`, `FromSql` |
+//! | `sea-orm` | sea-orm 2 with its sqlx drivers (Rust 1.94) | `ValueType`, `Nullable`, `TryGetable`, `TryFromU64`, `From<id> for Value`: the type of an entity's field, a primary key included (SQL types `ColumnType::Uuid`, `Binary(12)`, `BigInteger`) |
 //! | `bson` | bson, the MongoDB driver | `From` both ways with `bson::oid::ObjectId`; the `objectid::bson` field helper |
 //!
 //! Reading a value that is not an id of the type is an error that names what was found: a
@@ -143,9 +144,14 @@
 //!   versions 6 and later as written. On Debian's MariaDB 10.11 (the tests check it on the
 //!   server they run) UUIDv7 values in a `UUID` column sort in generation order, while version
 //!   4 and 1 values sort by their last 12 hex digits first; on 10.7 to 10.11.4 a UUIDv7 is
-//!   swapped too and loses its order. A ULID
-//!   is not a UUID of any version: keep it out of that type. `BINARY(16)` avoids both, and is
-//!   what the features read and write.
+//!   swapped too and loses its order. A ULID is not a UUID of any version: keep it out of that
+//!   type. `BINARY(16)` avoids both, and is what the features read and write.
+//!
+//! sea-orm's schema builder declares a ULID or UUIDv7 column `uuid_text` on SQLite (its name for
+//! `ColumnType::Uuid`), but the value bound is a BLOB of 16 bytes, which SQLite stores as it is in
+//! a column of that (TEXT) affinity: `typeof(id)` is `blob` and `length(id)` is 16, as in a
+//! `BLOB` column. sqlx 0.9 hands an SQLite TEXT over as its bytes, so a TEXT of exactly 16 (or
+//! 12) bytes reads as an id through sea-orm; any other TEXT is an error that names it.
 //!
 //! Why not text columns: the text is larger (26 or 36 bytes against 16 for a ULID or UUID, 24
 //! against 12 for an ObjectId; and an index holds every key again); and a Snowflake id's decimal
@@ -165,7 +171,7 @@
 //! format. `uuid`: conversions between `uuid::Uuid` and [`ulid::Ulid`] or [`uuid7::Uuid7`].
 //! `postgres`, `sqlx-postgres`, `sqlx-sqlite`, `sqlx-mysql` (sqlx 0.9), `sqlx08-postgres`,
 //! `sqlx08-sqlite`, `sqlx08-mysql` (sqlx 0.8), `diesel-postgres`, `diesel-sqlite`, `diesel-mysql`,
-//! `rusqlite`, `bson`: see
+//! `rusqlite`, `sea-orm` (sea-orm 2), `bson`: see
 //! [Storage](#storage); each turns on the same feature in every enabled format. `bytemuck`,
 //! `zerocopy` (casts between ids and bytes: both ways for ULIDs and ObjectIds, whose every bit
 //! pattern is an id; from ids only for UUIDv7s and Snowflake ids, whose bytes are checked by

@@ -17,6 +17,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("diesel_sqlite", " pen"),
     ("sqlx_mysql", " "),
     ("diesel_mysql", " budget"),
+    ("sea_orm", "Postgres: order "),
     ("bson", "\"_id\": ObjectId("),
 ];
 

@@ -9,19 +9,21 @@
 //! `uuid_text` on SQLite, a declared type of TEXT affinity that stores a BLOB as it is (SQLite
 //! converts only numbers to text in such a column), so the key still holds 16 bytes there.
 //!
-//! Reading goes through sea-orm's own reading of a `uuid::Uuid`. A TEXT is an error that says so
-//! (unless it has 16 bytes, which sqlx hands over as they are); a value of another SQL type is
-//! sqlx's "mismatched types" error, which names the type found; an SQLite BLOB of another
-//! length is the `uuid` crate's error, which names the length found; a NULL read into a
-//! `Ulid` (not an `Option<Ulid>`) is sea-orm's `TryGetError::Null`.
+//! Reading goes through sea-orm's own reading of a `uuid::Uuid`. What is not a ULID is an error
+//! that names what was found: an SQLite BLOB of another length is this crate's
+//! [`Error::ByteLength`](crate::Error::ByteLength); a TEXT says so (sqlx hands an SQLite TEXT
+//! over as its bytes, so one of exactly 16 bytes reads as a ULID, as it does as a `uuid::Uuid`);
+//! a value of another SQL type is sqlx's "mismatched types" error, which names the type found;
+//! a NULL read into a `Ulid` (not an `Option<Ulid>`) is sea-orm's `TryGetError::Null`.
 
 // The crate is `no_std`; this module is compiled only with the standard library.
 use std::prelude::rust_2024::*;
+use std::sync::Arc;
 
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, Value, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryFromU64, TryGetError, TryGetable};
 
-use crate::Ulid;
+use crate::{Error, Ulid};
 
 /// The 16 bytes as a `uuid::Uuid`: a `uuid` on PostgreSQL, a BLOB of 16 bytes on SQLite.
 ///
@@ -92,24 +94,36 @@ impl ValueType for Ulid {
 }
 
 /// A `uuid` (PostgreSQL) or a BLOB of 16 bytes (SQLite), read as sea-orm reads a `uuid::Uuid`:
-/// every 16 bytes are a ULID. A TEXT is an error that names it, unless it has 16 bytes: sqlx
-/// reads an SQLite TEXT as its bytes, for a `uuid::Uuid` as for this type.
+/// every 16 bytes are a ULID. Anything else is an error that names what was found (see the
+/// module's documentation).
 impl TryGetable for Ulid {
     fn try_get_by<I: ColIdx>(row: &QueryResult, index: I) -> Result<Self, TryGetError> {
         match <uuid::Uuid as TryGetable>::try_get_by(row, index) {
             Ok(uuid) => Ok(Ulid::from_bytes(uuid.into_bytes())),
-            Err(error) => Err(text_or(row, index, error)),
+            Err(error) => Err(not_a_uuid(row, index, error)),
         }
     }
 }
 
-/// `error`, or an error that names the TEXT found if the value is one.
-fn text_or<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> TryGetError {
-    match (&error, <String as TryGetable>::try_get_by(row, index)) {
-        (TryGetError::DbErr(_), Ok(text)) => TryGetError::DbErr(DbErr::Type(format!(
+/// The error of a value that sea-orm could not read as a `uuid::Uuid`: a TEXT says so, bytes of
+/// another length are this crate's [`Error::ByteLength`](crate::Error::ByteLength), and
+/// anything else (a NULL, another SQL type) is sea-orm's own error.
+fn not_a_uuid<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> TryGetError {
+    if let TryGetError::Null(_) = error {
+        return error;
+    }
+    if let Ok(text) = <String as TryGetable>::try_get_by(row, index) {
+        return TryGetError::DbErr(DbErr::Type(format!(
             "a ULID is stored as a uuid or a BLOB of 16 bytes, found a TEXT of {} bytes",
             text.len()
-        ))),
+        )));
+    }
+    match <Vec<u8> as TryGetable>::try_get_by(row, index) {
+        Ok(bytes) if bytes.len() != 16 => TryGetError::DbErr(DbErr::TryIntoErr {
+            from: "Vec<u8>",
+            into: "Ulid",
+            source: Arc::new(Error::ByteLength { found: bytes.len() }),
+        }),
         _ => error,
     }
 }

@@ -10,12 +10,12 @@
 //! converts only numbers to text in such a column), so the key still holds 16 bytes there.
 //!
 //! Reading goes through sea-orm's own reading of a `uuid::Uuid`, then checks the version and
-//! the variant: a uuid of another version or variant is an error that names the field found.
-//! A TEXT is an error that says so (unless it has 16 bytes, which sqlx hands over as they are,
-//! and which are then checked as any 16 bytes); a value of another SQL type is sqlx's
-//! "mismatched types" error, which names the type found; an SQLite BLOB of another length is
-//! the `uuid` crate's error, which names the length found; a NULL read into a `Uuid7` (not an
-//! `Option<Uuid7>`) is sea-orm's `TryGetError::Null`.
+//! the variant. What is not a UUIDv7 is an error that names what was found: a uuid of another
+//! version or variant, or an SQLite BLOB of another length, is sea-orm's `TryIntoErr` whose
+//! source is this crate's [`Error`](crate::Error); a TEXT says so (sqlx hands an SQLite TEXT
+//! over as its bytes, so one of exactly 16 bytes is checked as any 16 bytes); a value of
+//! another SQL type is sqlx's "mismatched types" error, which names the type found; a NULL read
+//! into a `Uuid7` (not an `Option<Uuid7>`) is sea-orm's `TryGetError::Null`.
 
 // The crate is `no_std`; this module is compiled only with the standard library.
 use std::prelude::rust_2024::*;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, Value, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryFromU64, TryGetError, TryGetable};
 
-use crate::Uuid7;
+use crate::{Error, Uuid7};
 
 /// The 16 bytes as a `uuid::Uuid`: a `uuid` on PostgreSQL, a BLOB of 16 bytes on SQLite.
 ///
@@ -98,10 +98,8 @@ impl ValueType for Uuid7 {
 }
 
 /// A `uuid` (PostgreSQL) or a BLOB of 16 bytes (SQLite), read as sea-orm reads a `uuid::Uuid`,
-/// of version 7 and variant `0b10`: another version or variant is sea-orm's `TryIntoErr`, whose
-/// source is this crate's [`Error`](crate::Error) naming what was found. A TEXT is an error
-/// that names it, unless it has 16 bytes: sqlx reads an SQLite TEXT as its bytes, for a
-/// `uuid::Uuid` as for this type.
+/// of version 7 and variant `0b10`. Anything else is an error that names what was found (see
+/// the module's documentation).
 impl TryGetable for Uuid7 {
     fn try_get_by<I: ColIdx>(row: &QueryResult, index: I) -> Result<Self, TryGetError> {
         match <uuid::Uuid as TryGetable>::try_get_by(row, index) {
@@ -112,18 +110,30 @@ impl TryGetable for Uuid7 {
                     source: Arc::new(error),
                 })
             }),
-            Err(error) => Err(text_or(row, index, error)),
+            Err(error) => Err(not_a_uuid(row, index, error)),
         }
     }
 }
 
-/// `error`, or an error that names the TEXT found if the value is one.
-fn text_or<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> TryGetError {
-    match (&error, <String as TryGetable>::try_get_by(row, index)) {
-        (TryGetError::DbErr(_), Ok(text)) => TryGetError::DbErr(DbErr::Type(format!(
+/// The error of a value that sea-orm could not read as a `uuid::Uuid`: a TEXT says so, bytes of
+/// another length are this crate's [`Error::ByteLength`](crate::Error::ByteLength), and
+/// anything else (a NULL, another SQL type) is sea-orm's own error.
+fn not_a_uuid<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> TryGetError {
+    if let TryGetError::Null(_) = error {
+        return error;
+    }
+    if let Ok(text) = <String as TryGetable>::try_get_by(row, index) {
+        return TryGetError::DbErr(DbErr::Type(format!(
             "a UUIDv7 is stored as a uuid or a BLOB of 16 bytes, found a TEXT of {} bytes",
             text.len()
-        ))),
+        )));
+    }
+    match <Vec<u8> as TryGetable>::try_get_by(row, index) {
+        Ok(bytes) if bytes.len() != 16 => TryGetError::DbErr(DbErr::TryIntoErr {
+            from: "Vec<u8>",
+            into: "Uuid7",
+            source: Arc::new(Error::ByteLength { found: bytes.len() }),
+        }),
         _ => error,
     }
 }
