@@ -150,8 +150,9 @@
 //! sea-orm's schema builder declares a ULID or UUIDv7 column `uuid_text` on SQLite (its name for
 //! `ColumnType::Uuid`), but the value bound is a BLOB of 16 bytes, which SQLite stores as it is in
 //! a column of that (TEXT) affinity: `typeof(id)` is `blob` and `length(id)` is 16, as in a
-//! `BLOB` column. sqlx 0.9 hands an SQLite TEXT over as its bytes, so a TEXT of exactly 16 (or
-//! 12) bytes reads as an id through sea-orm; any other TEXT is an error that names it.
+//! `BLOB` column. sqlx 0.9 hands an SQLite TEXT over as its bytes, so through sea-orm a TEXT of
+//! exactly 16 (or 12) bytes is read as those bytes (an id if they are one); any other TEXT is an
+//! error that names it.
 //!
 //! Why not text columns: the text is larger (26 or 36 bytes against 16 for a ULID or UUID, 24
 //! against 12 for an ObjectId; and an index holds every key again); and a Snowflake id's decimal

@@ -35,17 +35,10 @@ fn example(name: &str) -> PathBuf {
 
 #[test]
 fn every_example_runs() {
-    let url = {
-        let cluster = test_support::postgres::shared()
-            .lock()
-            .expect("the cluster");
-        format!(
-            "postgres://{}@localhost/postgres?host={}&port={}",
-            test_support::postgres::USER,
-            cluster.socket_dir().display(),
-            test_support::postgres::PORT
-        )
-    };
+    let url = test_support::postgres::shared()
+        .lock()
+        .expect("the cluster")
+        .url("postgres");
     let mysql_url = {
         let server = test_support::mariadb::shared();
         server.create_database("examples");

@@ -87,17 +87,10 @@ struct Db {
 
 impl Db {
     async fn postgres() -> Db {
-        let url = {
-            let cluster = test_support::postgres::shared()
-                .lock()
-                .expect("the cluster");
-            format!(
-                "postgres://{}@localhost/postgres?host={}&port={}",
-                test_support::postgres::USER,
-                cluster.socket_dir().display(),
-                test_support::postgres::PORT
-            )
-        };
+        let url = test_support::postgres::shared()
+            .lock()
+            .expect("the cluster")
+            .url("postgres");
         Db::connect(&url, "sea-orm, PostgreSQL", true).await
     }
 

@@ -196,6 +196,15 @@ impl Cluster {
         )
     }
 
+    /// A connection URL for `database`, the form sqlx and sea-orm take (the socket's
+    /// directory as the `host` parameter).
+    pub fn url(&self, database: &str) -> String {
+        format!(
+            "postgres://{USER}@localhost/{database}?host={}&port={PORT}",
+            path_str(&self.dir)
+        )
+    }
+
     /// Restarts the server with the same settings: its shared buffers start empty.
     ///
     /// # Panics

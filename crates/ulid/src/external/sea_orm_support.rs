@@ -10,11 +10,11 @@
 //! converts only numbers to text in such a column), so the key still holds 16 bytes there.
 //!
 //! Reading goes through sea-orm's own reading of a `uuid::Uuid`. What is not a ULID is an error
-//! that names what was found: an SQLite BLOB of another length is this crate's
-//! [`Error::ByteLength`](crate::Error::ByteLength); a TEXT says so (sqlx hands an SQLite TEXT
-//! over as its bytes, so one of exactly 16 bytes reads as a ULID, as it does as a `uuid::Uuid`);
-//! a value of another SQL type is sqlx's "mismatched types" error, which names the type found;
-//! a NULL read into a `Ulid` (not an `Option<Ulid>`) is sea-orm's `TryGetError::Null`.
+//! that names what was found: bytes of another length (an SQLite BLOB, a `bytea`) are this crate's
+//! [`Error::ByteLength`](crate::Error::ByteLength); a TEXT says so (sqlx hands an SQLite TEXT over
+//! as its bytes, so one of exactly 16 bytes reads as a ULID, as it does as a `uuid::Uuid`); a value
+//! of another SQL type is sqlx's "mismatched types" error, which names the type found; a NULL read
+//! into a `Ulid` (not an `Option<Ulid>`) is sea-orm's `TryGetError::Null`.
 
 // The crate is `no_std`; this module is compiled only with the standard library.
 use std::prelude::rust_2024::*;

@@ -9,13 +9,13 @@
 //! `uuid_text` on SQLite, a declared type of TEXT affinity that stores a BLOB as it is (SQLite
 //! converts only numbers to text in such a column), so the key still holds 16 bytes there.
 //!
-//! Reading goes through sea-orm's own reading of a `uuid::Uuid`, then checks the version and
-//! the variant. What is not a UUIDv7 is an error that names what was found: a uuid of another
-//! version or variant, or an SQLite BLOB of another length, is sea-orm's `TryIntoErr` whose
-//! source is this crate's [`Error`](crate::Error); a TEXT says so (sqlx hands an SQLite TEXT
-//! over as its bytes, so one of exactly 16 bytes is checked as any 16 bytes); a value of
-//! another SQL type is sqlx's "mismatched types" error, which names the type found; a NULL read
-//! into a `Uuid7` (not an `Option<Uuid7>`) is sea-orm's `TryGetError::Null`.
+//! Reading goes through sea-orm's own reading of a `uuid::Uuid`, then checks the version and the
+//! variant. What is not a UUIDv7 is an error that names what was found: a uuid of another version
+//! or variant, or bytes of another length (an SQLite BLOB, a `bytea`), is sea-orm's `TryIntoErr`
+//! whose source is this crate's [`Error`](crate::Error); a TEXT says so (sqlx hands an SQLite TEXT
+//! over as its bytes, so one of exactly 16 bytes is checked as any 16 bytes); a value of another
+//! SQL type is sqlx's "mismatched types" error, which names the type found; a NULL read into a
+//! `Uuid7` (not an `Option<Uuid7>`) is sea-orm's `TryGetError::Null`.
 
 // The crate is `no_std`; this module is compiled only with the standard library.
 use std::prelude::rust_2024::*;
