@@ -37,31 +37,4 @@ fn connect() -> PgConnection {
     db
 }
 
-diesel_checks!(
-    ulid,
-    identifier::ulid::Ulid,
-    Uuid,
-    "uuid",
-    &[("'\\x00112233'::bytea", "a ULID is 16 bytes, found 4")]
-);
-diesel_checks!(
-    uuid7,
-    identifier::uuid7::Uuid7,
-    Uuid,
-    "uuid",
-    <identifier::uuid7::Uuid7 as crate::common::Id>::BAD_POSTGRES
-);
-diesel_checks!(
-    objectid,
-    identifier::objectid::ObjectId,
-    Binary,
-    "bytea",
-    <identifier::objectid::ObjectId as crate::common::Id>::BAD_POSTGRES
-);
-diesel_checks!(
-    snowflake,
-    identifier::snowflake::SnowflakeId,
-    BigInt,
-    "bigint",
-    <identifier::snowflake::SnowflakeId as crate::common::Id>::BAD_POSTGRES
-);
+diesel_checks_every_id!(Uuid, POSTGRES, BAD_DIESEL_POSTGRES);

@@ -30,6 +30,9 @@ pub trait Id: Copy + Ord + Debug + UpperHex + Send + Sync + Unpin + 'static {
     const BAD_POSTGRES: &'static [(&'static str, &'static str)];
     /// SQLite values that are not ids, with a fragment of the error.
     const BAD_SQLITE: &'static [(&'static str, &'static str)];
+    /// PostgreSQL values that are not ids as diesel reads them, which hands any value over as
+    /// the bytes of the SQL type asked for: those of sqlx, unless the type has none.
+    const BAD_DIESEL_POSTGRES: &'static [(&'static str, &'static str)] = Self::BAD_POSTGRES;
     /// A PostgreSQL value of another type, and that type's name as drivers report it.
     const WRONG_TYPE_POSTGRES: (&'static str, &'static str) = ("'not an id'::text", "text");
     /// An SQLite value of another storage class, and its name as drivers report it.
@@ -170,8 +173,10 @@ impl Id for Ulid {
     const POSTGRES: &'static str = "uuid";
     const SQLITE: &'static str = "BLOB";
     const MYSQL: &'static str = "BINARY(16)";
-    // Every uuid is a ULID.
+    // Every uuid is a ULID; diesel reads a `bytea` as a `uuid`'s bytes.
     const BAD_POSTGRES: &'static [(&'static str, &'static str)] = &[];
+    const BAD_DIESEL_POSTGRES: &'static [(&'static str, &'static str)] =
+        &[("'\\x00112233'::bytea", "a ULID is 16 bytes, found 4")];
     const BAD_SQLITE: &'static [(&'static str, &'static str)] = &[(
         "x'00112233445566778899aabbccddee'",
         "a ULID is 16 bytes, found 15",
