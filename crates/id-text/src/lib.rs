@@ -20,7 +20,7 @@
 //!   id's `Display` (padded as text) and `Debug`; [`lower_hex`] and [`upper_hex`], the bodies
 //!   of its `LowerHex` and `UpperHex` (its bytes, padded as an integer); [`check_char_len`] and [`char_at`] for
 //!   parse errors that count and name characters.
-//! - [`column`]: which MySQL column types hold an id's bytes, for the formats' database
+//! - [`column`](mod@column): which MySQL column types hold an id's bytes, for the formats' database
 //!   integrations.
 //! - [`date_time`]: an id's timestamp as the date-time of chrono, time or jiff (features
 //!   `chrono`, `time`, `jiff`) and back, rounded toward the past and checked against the range
