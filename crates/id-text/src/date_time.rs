@@ -368,15 +368,26 @@ impl Timestamps {
         u64::try_from(units)
             .ok()
             .filter(|units| (self.min..=self.max).contains(units))
-            .ok_or(DateTimeOutOfRange {
-                // Every date-time library's range, in milliseconds, fits: the saturation is
-                // never reached, and keeps the function free of panics.
-                value: i64::try_from(units).unwrap_or(if units < 0 { i64::MIN } else { i64::MAX }),
-                min: self.min,
-                max: self.max,
-                unit: self.unit,
-                id: self.id,
+            // Every date-time library's range, in milliseconds, fits: the saturation is never
+            // reached, and keeps the function free of panics.
+            .ok_or_else(|| {
+                self.out_of_range(i64::try_from(units).unwrap_or(if units < 0 {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                }))
             })
+    }
+
+    /// The error of a date-time at `value`, in the unit, outside these timestamps.
+    fn out_of_range(self, value: i64) -> DateTimeOutOfRange {
+        DateTimeOutOfRange {
+            value,
+            min: self.min,
+            max: self.max,
+            unit: self.unit,
+            id: self.id,
+        }
     }
 
     /// `timestamp` as an instant of `library`, whose latest instant is `max_nanos` (since the
@@ -553,8 +564,9 @@ impl Timestamps {
 }
 
 /// Everything a format's date-time features need, as one constant of the format crate: its
-/// [`Timestamps`] and the smallest id of a timestamp; the format's error holds a
-/// [`DateTimeError`]. The methods are the bodies of the format's `timestamp_chrono`,
+/// [`Timestamps`] and the smallest id of a timestamp. The methods return a [`DateTimeError`]: a
+/// type of its own, apart from the format's `Error`, so that the `Result` of generation stays as
+/// small as it was. The methods are the bodies of the format's `timestamp_chrono`,
 /// `min_at_chrono` and the others.
 ///
 /// ```
@@ -563,9 +575,9 @@ impl Timestamps {
 /// #[derive(Debug, PartialEq)]
 /// struct Id(u64);
 ///
-/// const DATE_TIMES: DateTimes<Id, DateTimeError> = DateTimes {
+/// const DATE_TIMES: DateTimes<Id> = DateTimes {
 ///     timestamps: Timestamps::seconds("an id", 0, u32::MAX as u64),
-///     id: |s| Ok(Id(s << 32)),
+///     id: |s| Some(Id(s << 32)),
 /// };
 ///
 /// assert_eq!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(1_500_000_000)), Ok(Id(1 << 32)));
@@ -573,44 +585,49 @@ impl Timestamps {
 /// assert!(matches!(error, DateTimeError::OutOfRange(e) if e.value == -1));
 /// ```
 #[derive(Debug, Clone, Copy)]
-pub struct DateTimes<T, E> {
+pub struct DateTimes<T> {
     /// The timestamps the id holds.
     pub timestamps: Timestamps,
-    /// The smallest id of a timestamp in range (its other fields zero).
-    pub id: fn(u64) -> Result<T, E>,
+    /// The smallest id of a timestamp in range (its other fields zero); `None` counts as out
+    /// of range.
+    pub id: fn(u64) -> Option<T>,
 }
 
-impl<T, E: From<DateTimeError>> DateTimes<T, E> {
+impl<T> DateTimes<T> {
     /// The smallest id of the timestamp found, or the format's error for a date-time out of
     /// range: the body of every `min_at_*`.
     ///
     /// # Errors
     ///
-    /// The format's error holding the [`DateTimeOutOfRange`] found, and the errors of `id`.
+    /// The [`DateTimeOutOfRange`] found, also where `id` gives no id for the timestamp.
     ///
     /// # Examples
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64, DateTimeError> =
-    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, 9), id: Ok };
+    /// const DATE_TIMES: DateTimes<u64> =
+    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, 9), id: Some };
     /// assert_eq!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(9_999_999)), Ok(9));
     /// assert!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(10_000_000)).is_err());
     /// ```
-    pub fn min_at(&self, found: Result<u64, DateTimeOutOfRange>) -> Result<T, E> {
-        (self.id)(found.map_err(|error| E::from(error.into()))?)
+    pub fn min_at(&self, found: Result<u64, DateTimeOutOfRange>) -> Result<T, DateTimeError> {
+        let timestamp = found?;
+        (self.id)(timestamp).ok_or_else(|| {
+            let value = i64::try_from(timestamp).unwrap_or(i64::MAX);
+            self.timestamps.out_of_range(value).into()
+        })
     }
 
     /// A library's instant, or the format's error for a timestamp after the library's end.
     #[cfg(any(feature = "time", feature = "jiff"))]
-    fn within<D>(&self, date_time: Result<D, DateTimeOverflow>) -> Result<D, E> {
-        date_time.map_err(|error| E::from(error.into()))
+    fn within<D>(&self, date_time: Result<D, DateTimeOverflow>) -> Result<D, DateTimeError> {
+        date_time.map_err(DateTimeError::from)
     }
 }
 
 /// Feature `chrono`.
 #[cfg(feature = "chrono")]
-impl<T, E: From<DateTimeError>> DateTimes<T, E> {
+impl<T> DateTimes<T> {
     /// The smallest id of the unit that holds `at`: [`Timestamps::floor_chrono`], then
     /// [`min_at`](Self::min_at).
     ///
@@ -622,19 +639,22 @@ impl<T, E: From<DateTimeError>> DateTimes<T, E> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64, DateTimeError> =
-    ///     DateTimes { timestamps: Timestamps::seconds("an id", 0, 9), id: Ok };
+    /// const DATE_TIMES: DateTimes<u64> =
+    ///     DateTimes { timestamps: Timestamps::seconds("an id", 0, 9), id: Some };
     /// let at = chrono::DateTime::from_timestamp(9, 999_999_999).unwrap();
     /// assert_eq!(DATE_TIMES.min_at_chrono(&at), Ok(9));
     /// ```
-    pub fn min_at_chrono<Tz: chrono::TimeZone>(&self, at: &chrono::DateTime<Tz>) -> Result<T, E> {
+    pub fn min_at_chrono<Tz: chrono::TimeZone>(
+        &self,
+        at: &chrono::DateTime<Tz>,
+    ) -> Result<T, DateTimeError> {
         self.min_at(self.timestamps.floor_chrono(at))
     }
 }
 
 /// Feature `time`.
 #[cfg(feature = "time")]
-impl<T, E: From<DateTimeError>> DateTimes<T, E> {
+impl<T> DateTimes<T> {
     /// `timestamp` as a [`time::OffsetDateTime`] at UTC: [`Timestamps::to_time`].
     ///
     /// # Errors
@@ -645,13 +665,13 @@ impl<T, E: From<DateTimeError>> DateTimes<T, E> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64, DateTimeError> =
-    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, u64::MAX), id: Ok };
+    /// const DATE_TIMES: DateTimes<u64> =
+    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, u64::MAX), id: Some };
     /// assert_eq!(DATE_TIMES.to_time(1_000)?.unix_timestamp(), 1);
     /// assert!(matches!(DATE_TIMES.to_time(1 << 48), Err(DateTimeError::Overflow(_))));
     /// # Ok::<(), DateTimeError>(())
     /// ```
-    pub fn to_time(&self, timestamp: u64) -> Result<time::OffsetDateTime, E> {
+    pub fn to_time(&self, timestamp: u64) -> Result<time::OffsetDateTime, DateTimeError> {
         self.within(self.timestamps.to_time(timestamp))
     }
 
@@ -666,19 +686,19 @@ impl<T, E: From<DateTimeError>> DateTimes<T, E> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64, DateTimeError> =
-    ///     DateTimes { timestamps: Timestamps::seconds("an id", 0, 9), id: Ok };
+    /// const DATE_TIMES: DateTimes<u64> =
+    ///     DateTimes { timestamps: Timestamps::seconds("an id", 0, 9), id: Some };
     /// let at = time::OffsetDateTime::from_unix_timestamp(10).unwrap();
     /// assert!(matches!(DATE_TIMES.min_at_time(at), Err(DateTimeError::OutOfRange(e)) if e.value == 10));
     /// ```
-    pub fn min_at_time(&self, at: time::OffsetDateTime) -> Result<T, E> {
+    pub fn min_at_time(&self, at: time::OffsetDateTime) -> Result<T, DateTimeError> {
         self.min_at(self.timestamps.floor_time(at))
     }
 }
 
 /// Feature `jiff`.
 #[cfg(feature = "jiff")]
-impl<T, E: From<DateTimeError>> DateTimes<T, E> {
+impl<T> DateTimes<T> {
     /// `timestamp` as a [`jiff::Timestamp`]: [`Timestamps::to_jiff`].
     ///
     /// # Errors
@@ -689,13 +709,13 @@ impl<T, E: From<DateTimeError>> DateTimes<T, E> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64, DateTimeError> =
-    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, u64::MAX), id: Ok };
+    /// const DATE_TIMES: DateTimes<u64> =
+    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, u64::MAX), id: Some };
     /// assert_eq!(DATE_TIMES.to_jiff(1_000)?.as_second(), 1);
     /// assert!(matches!(DATE_TIMES.to_jiff(1 << 48), Err(DateTimeError::Overflow(_))));
     /// # Ok::<(), DateTimeError>(())
     /// ```
-    pub fn to_jiff(&self, timestamp: u64) -> Result<jiff::Timestamp, E> {
+    pub fn to_jiff(&self, timestamp: u64) -> Result<jiff::Timestamp, DateTimeError> {
         self.within(self.timestamps.to_jiff(timestamp))
     }
 
@@ -710,12 +730,12 @@ impl<T, E: From<DateTimeError>> DateTimes<T, E> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64, DateTimeError> =
-    ///     DateTimes { timestamps: Timestamps::seconds("an id", 5, 9), id: Ok };
+    /// const DATE_TIMES: DateTimes<u64> =
+    ///     DateTimes { timestamps: Timestamps::seconds("an id", 5, 9), id: Some };
     /// let at = jiff::Timestamp::from_second(4).unwrap();
     /// assert!(matches!(DATE_TIMES.min_at_jiff(at), Err(DateTimeError::OutOfRange(e)) if e.value == 4));
     /// ```
-    pub fn min_at_jiff(&self, at: jiff::Timestamp) -> Result<T, E> {
+    pub fn min_at_jiff(&self, at: jiff::Timestamp) -> Result<T, DateTimeError> {
         self.min_at(self.timestamps.floor_jiff(at))
     }
 }

@@ -23,11 +23,6 @@ pub enum Error {
         /// The largest timestamp allowed, `2^32 - 1`.
         max: u64,
     },
-    /// A date-time outside the timestamps the id holds (before 1970 included), or a timestamp
-    /// after the latest date-time of the library asked for (time and jiff end in the year 9999):
-    /// features `chrono`, `time`, `jiff`.
-    #[error(transparent)]
-    DateTime(#[from] id_text::date_time::DateTimeError),
     /// Bytes of another length than 12: from a slice (`TryFrom<&[u8]>`), or a value stored
     /// in a database.
     #[error("an ObjectId is 12 bytes, found {found}")]

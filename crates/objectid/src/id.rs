@@ -308,14 +308,14 @@ impl From<ObjectId> for [u8; 12] {
 
 /// The date-time features' view of ObjectId: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<ObjectId, Error> =
+pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<ObjectId> =
     id_text::date_time::DateTimes {
         timestamps: id_text::date_time::Timestamps::seconds(
             "an ObjectId",
             0,
             ObjectId::MAX_TIMESTAMP_S,
         ),
-        id: |timestamp| ObjectId::from_parts(timestamp, 0),
+        id: |timestamp| ObjectId::from_parts(timestamp, 0).ok(),
     };
 
 #[cfg(test)]

@@ -142,14 +142,14 @@
 //!   `chrono::DateTime<Utc>`, and `ObjectId::min_at_chrono`, the smallest ObjectId of a date-time's
 //!   second (counter 0): a lower bound for range queries (`WHERE id >= …`) that needs no clock and
 //!   no `generate`. The sub-second digits are truncated toward the past; a date-time outside the
-//!   ObjectId's range (before 1970 included) is `Error::DateTime`. To make an id at a
+//!   ObjectId's range (before 1970 included) is `DateTimeError`. To make an id at a
 //!   date-time, generate at that second:
 //!   `objectid::generate_at(ObjectId::min_at_chrono(at)?.timestamp_s())`. The same names serve
 //!   `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a
 //!   `SystemTime`.
 //! - `time` (time 0.3): `ObjectId::timestamp_time`, a `time::OffsetDateTime` at UTC (the type
 //!   time's own API hands out and takes), and `ObjectId::min_at_time`, as for `chrono`; time's
-//!   range holds every ObjectId: the `Result` (`Error::DateTime`) keeps the four formats'
+//!   range holds every ObjectId: the `Result` (`DateTimeError`) keeps the four formats'
 //!   signatures the same.
 //! - `jiff` (jiff 1): `ObjectId::timestamp_jiff`, a `jiff::Timestamp`, and `ObjectId::min_at_jiff`,
 //!   as for `chrono`; jiff's range holds every ObjectId too.
@@ -184,8 +184,8 @@ pub use external::bson_support as bson;
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
 pub use id::ObjectId;
-/// The errors of the date-time conversions (features `chrono`, `time`, `jiff`), which
-/// [`Error::DateTime`] holds.
+/// The errors of the date-time conversions (features `chrono`, `time`, `jiff`): a type apart
+/// from [`Error`], whose size the `Result` of generation keeps.
 pub use id_text::date_time::{DateTimeError, DateTimeOutOfRange, DateTimeOverflow, TimeUnit};
 pub use text::extract_timestamp_s;
 #[cfg(feature = "generate")]

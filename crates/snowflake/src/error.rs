@@ -14,8 +14,6 @@
 /// | [`SnowflakeIdGenerator::new`](crate::SnowflakeIdGenerator::new) | `WorkerIdOutOfRange` |
 /// | [`generate`](crate::SnowflakeIdGenerator::generate), [`generate_at`](crate::SnowflakeIdGenerator::generate_at), [`fill`](crate::SnowflakeIdGenerator::fill) of a generator | `Forked`, `TimestampOutOfRange` |
 /// | [`generate_capped`](crate::SnowflakeIdGenerator::generate_capped), [`fill_capped`](crate::SnowflakeIdGenerator::fill_capped) | `Forked`, `TimestampOutOfRange`, `AboveCeiling` |
-/// | `SnowflakeId::min_at_chrono`, `min_at_time`, `min_at_jiff` (features `chrono`, `time`, `jiff`) | `DateTime` |
-/// | `SnowflakeId::timestamp_time`, `timestamp_jiff` (features `time`, `jiff`) | `DateTime` |
 ///
 /// (The generator requires the `std` feature, default.)
 ///
@@ -59,11 +57,6 @@ pub enum Error {
         /// The largest sequence, 4095.
         max: u16,
     },
-    /// A date-time outside the timestamps the id holds (before 1970 included), or a timestamp
-    /// after the latest date-time of the library asked for (time and jiff end in the year 9999):
-    /// features `chrono`, `time`, `jiff`.
-    #[error(transparent)]
-    DateTime(#[from] id_text::date_time::DateTimeError),
     /// An integer that is negative or not below 2^63: the top bit of a Snowflake id is 0.
     #[error(
         "id {value} is out of range: a Snowflake id is 0 to {max} (2^63 - 1)",

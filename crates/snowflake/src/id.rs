@@ -488,14 +488,14 @@ impl TryFrom<i64> for SnowflakeId {
 
 /// The date-time features' view of SnowflakeId: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<SnowflakeId, Error> =
+pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<SnowflakeId> =
     id_text::date_time::DateTimes {
         timestamps: id_text::date_time::Timestamps::milliseconds(
             "a Snowflake id",
             EPOCH_MS,
             SnowflakeId::MAX_TIMESTAMP_MS,
         ),
-        id: |timestamp| SnowflakeId::from_parts(timestamp, 0, 0),
+        id: |timestamp| SnowflakeId::from_parts(timestamp, 0, 0).ok(),
     };
 
 #[cfg(test)]

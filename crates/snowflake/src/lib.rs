@@ -133,13 +133,13 @@
 //!   date-time's millisecond (worker id and sequence 0): a lower bound for range queries (`WHERE id
 //!   >= …`) that needs no clock and no `generate`. The sub-millisecond digits are truncated toward
 //!   the past; a date-time outside the Snowflake id's range (before 1970 included) is
-//!   `Error::DateTime`. To make an id at a date-time, generate at that millisecond:
+//!   `DateTimeError`. To make an id at a date-time, generate at that millisecond:
 //!   `generator.generate_at(SnowflakeId::min_at_chrono(at)?.timestamp_ms())`. The same names serve
 //!   `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a
 //!   `SystemTime`.
 //! - `time` (time 0.3): `SnowflakeId::timestamp_time`, a `time::OffsetDateTime` at UTC (the type
 //!   time's own API hands out and takes), and `SnowflakeId::min_at_time`, as for `chrono`; time's
-//!   range holds every Snowflake id: the `Result` (`Error::DateTime`) keeps the four
+//!   range holds every Snowflake id: the `Result` (`DateTimeError`) keeps the four
 //!   formats' signatures the same.
 //! - `jiff` (jiff 1): `SnowflakeId::timestamp_jiff`, a `jiff::Timestamp`, and
 //!   `SnowflakeId::min_at_jiff`, as for `chrono`; jiff's range holds every Snowflake id too.
@@ -174,8 +174,8 @@ pub use external::serde_support::decimal_string;
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, SnowflakeIdGenerator};
 pub use id::{EPOCH_MS, SnowflakeId};
-/// The errors of the date-time conversions (features `chrono`, `time`, `jiff`), which
-/// [`Error::DateTime`] holds.
+/// The errors of the date-time conversions (features `chrono`, `time`, `jiff`): a type apart
+/// from [`Error`], whose size the `Result` of generation keeps.
 pub use id_text::date_time::{DateTimeError, DateTimeOutOfRange, DateTimeOverflow, TimeUnit};
 pub use text::extract_timestamp_ms;
 #[cfg(feature = "generate")]

@@ -28,11 +28,6 @@ pub enum Error {
         /// The largest random part a ULID holds, `2^80 - 1`.
         max: u128,
     },
-    /// A date-time outside the timestamps the id holds (before 1970 included), or a timestamp
-    /// after the latest date-time of the library asked for (time and jiff end in the year 9999):
-    /// features `chrono`, `time`, `jiff`.
-    #[error(transparent)]
-    DateTime(#[from] id_text::date_time::DateTimeError),
     /// Bytes of another length than 16: from a slice (`TryFrom<&[u8]>`), or a value stored
     /// in a database.
     #[error("a ULID is 16 bytes, found {found}")]

@@ -396,15 +396,10 @@ impl TryFrom<&[u8]> for Ulid {
 
 /// The date-time features' view of Ulid: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Ulid, Error> =
-    id_text::date_time::DateTimes {
-        timestamps: id_text::date_time::Timestamps::milliseconds(
-            "a ULID",
-            0,
-            Ulid::MAX_TIMESTAMP_MS,
-        ),
-        id: |timestamp| Ulid::from_parts(timestamp, 0),
-    };
+pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Ulid> = id_text::date_time::DateTimes {
+    timestamps: id_text::date_time::Timestamps::milliseconds("a ULID", 0, Ulid::MAX_TIMESTAMP_MS),
+    id: |timestamp| Ulid::from_parts(timestamp, 0).ok(),
+};
 
 #[cfg(test)]
 mod tests {

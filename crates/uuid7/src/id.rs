@@ -468,15 +468,14 @@ impl PartialOrd for Uuid7 {
 
 /// The date-time features' view of Uuid7: the timestamps it holds, and the smallest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Uuid7, Error> =
-    id_text::date_time::DateTimes {
-        timestamps: id_text::date_time::Timestamps::milliseconds(
-            "a UUIDv7",
-            0,
-            Uuid7::MAX_TIMESTAMP_MS,
-        ),
-        id: |timestamp| Uuid7::from_parts(timestamp, 0),
-    };
+pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Uuid7> = id_text::date_time::DateTimes {
+    timestamps: id_text::date_time::Timestamps::milliseconds(
+        "a UUIDv7",
+        0,
+        Uuid7::MAX_TIMESTAMP_MS,
+    ),
+    id: |timestamp| Uuid7::from_parts(timestamp, 0).ok(),
+};
 
 #[cfg(test)]
 mod tests {

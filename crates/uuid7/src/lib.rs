@@ -137,16 +137,16 @@
 //!   and `Uuid7::min_at_chrono`, the smallest UUIDv7 of a date-time's millisecond (counter 0): a
 //!   lower bound for range queries (`WHERE id >= …`) that needs no clock and no `generate`. The
 //!   sub-millisecond digits are truncated toward the past; a date-time outside the UUIDv7's range
-//!   (before 1970 included) is `Error::DateTime`. To make an id at a date-time, generate
+//!   (before 1970 included) is `DateTimeError`. To make an id at a date-time, generate
 //!   at that millisecond: `uuid7::generate_at(Uuid7::min_at_chrono(at)?.timestamp_ms())`. The same
 //!   names serve `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a
 //!   dependency, as a `SystemTime`.
 //! - `time` (time 0.3): `Uuid7::timestamp_time`, a `time::OffsetDateTime` at UTC (the type time's
 //!   own API hands out and takes), and `Uuid7::min_at_time`, as for `chrono`; time ends in the year
 //!   9999 (unless a crate turns on its `large-dates`), so a later timestamp is
-//!   `Error::DateTime`.
+//!   `DateTimeError`.
 //! - `jiff` (jiff 1): `Uuid7::timestamp_jiff`, a `jiff::Timestamp`, and `Uuid7::min_at_jiff`, as
-//!   for `chrono`; jiff ends in the year 9999 too (`Error::DateTime`).
+//!   for `chrono`; jiff ends in the year 9999 too (`DateTimeError`).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -176,8 +176,8 @@ pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
 pub use id::Uuid7;
-/// The errors of the date-time conversions (features `chrono`, `time`, `jiff`), which
-/// [`Error::DateTime`] holds.
+/// The errors of the date-time conversions (features `chrono`, `time`, `jiff`): a type apart
+/// from [`Error`], whose size the `Result` of generation keeps.
 pub use id_text::date_time::{DateTimeError, DateTimeOutOfRange, DateTimeOverflow, TimeUnit};
 pub use text::extract_timestamp_ms;
 #[cfg(feature = "generate")]

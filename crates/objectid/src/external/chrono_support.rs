@@ -4,7 +4,7 @@
 use chrono::{DateTime, TimeZone, Utc};
 
 use crate::id::DATE_TIMES;
-use crate::{Error, ObjectId};
+use crate::{DateTimeError, ObjectId};
 
 impl ObjectId {
     /// The timestamp as a [`chrono::DateTime<Utc>`](chrono::DateTime). Requires the `chrono`
@@ -35,7 +35,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`DateTimeError`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 2106-02-07T06:28:15Z.
     ///
     /// # Examples
@@ -52,7 +52,7 @@ impl ObjectId {
     /// assert!(ObjectId::min_at_chrono(before).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<ObjectId, Error> {
+    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<ObjectId, DateTimeError> {
         DATE_TIMES.min_at_chrono(&at)
     }
 }

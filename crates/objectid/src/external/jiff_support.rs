@@ -4,14 +4,14 @@
 use jiff::Timestamp;
 
 use crate::id::DATE_TIMES;
-use crate::{Error, ObjectId};
+use crate::{DateTimeError, ObjectId};
 
 impl ObjectId {
     /// The timestamp as a [`jiff::Timestamp`]. Requires the `jiff` feature.
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] if the timestamp were after jiff's latest instant; an ObjectId's
+    /// [`DateTimeError`] if the timestamp were after jiff's latest instant; an ObjectId's
     /// latest, 2106-02-07T06:28:15Z, is within it, so this does not happen: the `Result` keeps the
     /// four formats' signatures the same.
     ///
@@ -24,7 +24,7 @@ impl ObjectId {
     /// assert_eq!(id.timestamp_jiff()?, "2012-10-15T21:26:17Z".parse::<jiff::Timestamp>()?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn timestamp_jiff(self) -> Result<Timestamp, Error> {
+    pub fn timestamp_jiff(self) -> Result<Timestamp, DateTimeError> {
         DATE_TIMES.to_jiff(self.timestamp_s())
     }
 
@@ -37,7 +37,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for an instant outside 1970-01-01T00:00:00Z to
+    /// [`DateTimeError`] for an instant outside 1970-01-01T00:00:00Z to
     /// 2106-02-07T06:28:15Z.
     ///
     /// # Examples
@@ -53,7 +53,7 @@ impl ObjectId {
     /// assert!(ObjectId::min_at_jiff("1969-12-31T23:59:59Z".parse()?).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_jiff(at: Timestamp) -> Result<ObjectId, Error> {
+    pub fn min_at_jiff(at: Timestamp) -> Result<ObjectId, DateTimeError> {
         DATE_TIMES.min_at_jiff(at)
     }
 }

@@ -4,7 +4,7 @@
 use time::OffsetDateTime;
 
 use crate::id::DATE_TIMES;
-use crate::{Error, ObjectId};
+use crate::{DateTimeError, ObjectId};
 
 impl ObjectId {
     /// The timestamp as a [`time::OffsetDateTime`] at offset UTC. Requires the `time` feature.
@@ -15,7 +15,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] if the timestamp were after time's latest date-time; an
+    /// [`DateTimeError`] if the timestamp were after time's latest date-time; an
     /// ObjectId's latest, 2106-02-07T06:28:15Z, is within it, so this does not happen: the `Result`
     /// keeps the four formats' signatures the same.
     ///
@@ -31,7 +31,7 @@ impl ObjectId {
     /// assert_eq!(id.timestamp_time()?.offset(), time::UtcOffset::UTC);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn timestamp_time(self) -> Result<OffsetDateTime, Error> {
+    pub fn timestamp_time(self) -> Result<OffsetDateTime, DateTimeError> {
         DATE_TIMES.to_time(self.timestamp_s())
     }
 
@@ -43,7 +43,7 @@ impl ObjectId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`DateTimeError`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 2106-02-07T06:28:15Z.
     ///
     /// # Examples
@@ -61,7 +61,7 @@ impl ObjectId {
     /// assert!(ObjectId::min_at_time(before).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_time(at: OffsetDateTime) -> Result<ObjectId, Error> {
+    pub fn min_at_time(at: OffsetDateTime) -> Result<ObjectId, DateTimeError> {
         DATE_TIMES.min_at_time(at)
     }
 }

@@ -4,7 +4,7 @@
 use chrono::{DateTime, TimeZone, Utc};
 
 use crate::id::DATE_TIMES;
-use crate::{Error, SnowflakeId};
+use crate::{DateTimeError, SnowflakeId};
 
 impl SnowflakeId {
     /// The timestamp as a [`chrono::DateTime<Utc>`](chrono::DateTime). Requires the `chrono`
@@ -35,7 +35,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a date-time outside 2024-01-01T00:00:00Z to
+    /// [`DateTimeError`] for a date-time outside 2024-01-01T00:00:00Z to
     /// 2093-09-06T15:47:35.551Z.
     ///
     /// # Examples
@@ -52,7 +52,7 @@ impl SnowflakeId {
     /// assert!(SnowflakeId::min_at_chrono(before).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<SnowflakeId, Error> {
+    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<SnowflakeId, DateTimeError> {
         DATE_TIMES.min_at_chrono(&at)
     }
 }

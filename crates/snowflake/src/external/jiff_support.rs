@@ -4,14 +4,14 @@
 use jiff::Timestamp;
 
 use crate::id::DATE_TIMES;
-use crate::{Error, SnowflakeId};
+use crate::{DateTimeError, SnowflakeId};
 
 impl SnowflakeId {
     /// The timestamp as a [`jiff::Timestamp`]. Requires the `jiff` feature.
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] if the timestamp were after jiff's latest instant; a Snowflake
+    /// [`DateTimeError`] if the timestamp were after jiff's latest instant; a Snowflake
     /// id's latest, 2093-09-06T15:47:35.551Z, is within it, so this does not happen: the `Result`
     /// keeps the four formats' signatures the same.
     ///
@@ -24,7 +24,7 @@ impl SnowflakeId {
     /// assert_eq!(id.timestamp_jiff()?, "2024-01-01T00:00:01Z".parse::<jiff::Timestamp>()?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn timestamp_jiff(self) -> Result<Timestamp, Error> {
+    pub fn timestamp_jiff(self) -> Result<Timestamp, DateTimeError> {
         DATE_TIMES.to_jiff(self.timestamp_ms())
     }
 
@@ -37,7 +37,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for an instant outside 2024-01-01T00:00:00Z to
+    /// [`DateTimeError`] for an instant outside 2024-01-01T00:00:00Z to
     /// 2093-09-06T15:47:35.551Z.
     ///
     /// # Examples
@@ -53,7 +53,7 @@ impl SnowflakeId {
     /// assert!(SnowflakeId::min_at_jiff("2023-12-31T23:59:59.999Z".parse()?).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_jiff(at: Timestamp) -> Result<SnowflakeId, Error> {
+    pub fn min_at_jiff(at: Timestamp) -> Result<SnowflakeId, DateTimeError> {
         DATE_TIMES.min_at_jiff(at)
     }
 }

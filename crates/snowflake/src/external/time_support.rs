@@ -4,7 +4,7 @@
 use time::OffsetDateTime;
 
 use crate::id::DATE_TIMES;
-use crate::{Error, SnowflakeId};
+use crate::{DateTimeError, SnowflakeId};
 
 impl SnowflakeId {
     /// The timestamp as a [`time::OffsetDateTime`] at offset UTC. Requires the `time` feature.
@@ -15,7 +15,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] if the timestamp were after time's latest date-time; a Snowflake
+    /// [`DateTimeError`] if the timestamp were after time's latest date-time; a Snowflake
     /// id's latest, 2093-09-06T15:47:35.551Z, is within it, so this does not happen: the `Result`
     /// keeps the four formats' signatures the same.
     ///
@@ -31,7 +31,7 @@ impl SnowflakeId {
     /// assert_eq!(id.timestamp_time()?.offset(), time::UtcOffset::UTC);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn timestamp_time(self) -> Result<OffsetDateTime, Error> {
+    pub fn timestamp_time(self) -> Result<OffsetDateTime, DateTimeError> {
         DATE_TIMES.to_time(self.timestamp_ms())
     }
 
@@ -43,7 +43,7 @@ impl SnowflakeId {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a date-time outside 2024-01-01T00:00:00Z to
+    /// [`DateTimeError`] for a date-time outside 2024-01-01T00:00:00Z to
     /// 2093-09-06T15:47:35.551Z.
     ///
     /// # Examples
@@ -61,7 +61,7 @@ impl SnowflakeId {
     /// assert!(SnowflakeId::min_at_time(before).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_time(at: OffsetDateTime) -> Result<SnowflakeId, Error> {
+    pub fn min_at_time(at: OffsetDateTime) -> Result<SnowflakeId, DateTimeError> {
         DATE_TIMES.min_at_time(at)
     }
 }

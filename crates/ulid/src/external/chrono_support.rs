@@ -4,7 +4,7 @@
 use chrono::{DateTime, TimeZone, Utc};
 
 use crate::id::DATE_TIMES;
-use crate::{Error, Ulid};
+use crate::{DateTimeError, Ulid};
 
 impl Ulid {
     /// The timestamp as a [`chrono::DateTime<Utc>`](chrono::DateTime). Requires the `chrono`
@@ -35,7 +35,7 @@ impl Ulid {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`DateTimeError`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 10889-08-02T05:31:50.655Z.
     ///
     /// # Examples
@@ -52,7 +52,7 @@ impl Ulid {
     /// assert!(Ulid::min_at_chrono(before).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<Ulid, Error> {
+    pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<Ulid, DateTimeError> {
         DATE_TIMES.min_at_chrono(&at)
     }
 }

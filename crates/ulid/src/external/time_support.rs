@@ -4,7 +4,7 @@
 use time::OffsetDateTime;
 
 use crate::id::DATE_TIMES;
-use crate::{Error, Ulid};
+use crate::{DateTimeError, Ulid};
 
 impl Ulid {
     /// The timestamp as a [`time::OffsetDateTime`] at offset UTC. Requires the `time` feature.
@@ -15,7 +15,7 @@ impl Ulid {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a timestamp after time's latest date-time
+    /// [`DateTimeError`] for a timestamp after time's latest date-time
     /// (9999-12-31T23:59:59.999999999Z, unless a crate in the build turns on time's `large-dates`):
     /// a ULID reaches the year 10889.
     ///
@@ -31,7 +31,7 @@ impl Ulid {
     /// assert_eq!(id.timestamp_time()?.offset(), time::UtcOffset::UTC);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn timestamp_time(self) -> Result<OffsetDateTime, Error> {
+    pub fn timestamp_time(self) -> Result<OffsetDateTime, DateTimeError> {
         DATE_TIMES.to_time(self.timestamp_ms())
     }
 
@@ -43,7 +43,7 @@ impl Ulid {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// [`DateTimeError`] for a date-time outside 1970-01-01T00:00:00Z to
     /// 10889-08-02T05:31:50.655Z.
     ///
     /// # Examples
@@ -61,7 +61,7 @@ impl Ulid {
     /// assert!(Ulid::min_at_time(before).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_time(at: OffsetDateTime) -> Result<Ulid, Error> {
+    pub fn min_at_time(at: OffsetDateTime) -> Result<Ulid, DateTimeError> {
         DATE_TIMES.min_at_time(at)
     }
 }

@@ -4,14 +4,14 @@
 use jiff::Timestamp;
 
 use crate::id::DATE_TIMES;
-use crate::{Error, Uuid7};
+use crate::{DateTimeError, Uuid7};
 
 impl Uuid7 {
     /// The timestamp as a [`jiff::Timestamp`]. Requires the `jiff` feature.
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for a timestamp after jiff's latest instant
+    /// [`DateTimeError`] for a timestamp after jiff's latest instant
     /// (9999-12-30T22:00:00.999999999Z): a UUIDv7 reaches the year 10889.
     ///
     /// # Examples
@@ -23,7 +23,7 @@ impl Uuid7 {
     /// assert_eq!(id.timestamp_jiff()?, "2022-02-22T19:22:22Z".parse::<jiff::Timestamp>()?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn timestamp_jiff(self) -> Result<Timestamp, Error> {
+    pub fn timestamp_jiff(self) -> Result<Timestamp, DateTimeError> {
         DATE_TIMES.to_jiff(self.timestamp_ms())
     }
 
@@ -36,7 +36,7 @@ impl Uuid7 {
     ///
     /// # Errors
     ///
-    /// [`Error::DateTime`] for an instant outside 1970-01-01T00:00:00Z to
+    /// [`DateTimeError`] for an instant outside 1970-01-01T00:00:00Z to
     /// 10889-08-02T05:31:50.655Z.
     ///
     /// # Examples
@@ -52,7 +52,7 @@ impl Uuid7 {
     /// assert!(Uuid7::min_at_jiff("1969-12-31T23:59:59.999Z".parse()?).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn min_at_jiff(at: Timestamp) -> Result<Uuid7, Error> {
+    pub fn min_at_jiff(at: Timestamp) -> Result<Uuid7, DateTimeError> {
         DATE_TIMES.min_at_jiff(at)
     }
 }
