@@ -88,7 +88,8 @@ impl ValueType for ObjectId {
     }
 
     fn column_type() -> ColumnType {
-        ColumnType::Binary(12)
+        // An ObjectId is its 12 bytes (alignment 1, no padding: the layout tests hold it).
+        ColumnType::Binary(size_of::<ObjectId>() as u32)
     }
 }
 
@@ -120,7 +121,8 @@ impl TryGetable for ObjectId {
 fn text_or<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> TryGetError {
     match (&error, <String as TryGetable>::try_get_by(row, index)) {
         (TryGetError::DbErr(_), Ok(text)) => TryGetError::DbErr(DbErr::Type(format!(
-            "an ObjectId is stored as a bytea or a BLOB of 12 bytes, found a TEXT of {} bytes",
+            "an ObjectId is stored as a bytea or a BLOB of {} bytes, found a TEXT of {} bytes",
+            size_of::<ObjectId>(),
             text.len()
         ))),
         _ => error,

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, Value, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryFromU64, TryGetError, TryGetable};
 
-use crate::{Error, Ulid};
+use crate::Ulid;
 
 /// The 16 bytes as a `uuid::Uuid`: a `uuid` on PostgreSQL, a BLOB of 16 bytes on SQLite.
 ///
@@ -114,17 +114,22 @@ fn not_a_uuid<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> Try
     }
     if let Ok(text) = <String as TryGetable>::try_get_by(row, index) {
         return TryGetError::DbErr(DbErr::Type(format!(
-            "a ULID is stored as a uuid or a BLOB of 16 bytes, found a TEXT of {} bytes",
+            "a ULID is stored as a uuid or a BLOB of {} bytes, found a TEXT of {} bytes",
+            size_of::<Ulid>(),
             text.len()
         )));
     }
     match <Vec<u8> as TryGetable>::try_get_by(row, index) {
-        Ok(bytes) if bytes.len() != 16 => TryGetError::DbErr(DbErr::TryIntoErr {
-            from: "Vec<u8>",
-            into: "Ulid",
-            source: Arc::new(Error::ByteLength { found: bytes.len() }),
-        }),
-        _ => error,
+        // The length rule is the one of `TryFrom<&[u8]>`.
+        Ok(bytes) => match <Ulid as TryFrom<&[u8]>>::try_from(bytes.as_slice()) {
+            Err(wrong) => TryGetError::DbErr(DbErr::TryIntoErr {
+                from: "Vec<u8>",
+                into: "Ulid",
+                source: Arc::new(wrong),
+            }),
+            Ok(_) => error,
+        },
+        Err(_) => error,
     }
 }
 

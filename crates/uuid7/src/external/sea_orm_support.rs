@@ -24,7 +24,7 @@ use std::sync::Arc;
 use sea_orm::sea_query::{ArrayType, ColumnType, Nullable, Value, ValueType, ValueTypeErr};
 use sea_orm::{ColIdx, DbErr, QueryResult, TryFromU64, TryGetError, TryGetable};
 
-use crate::{Error, Uuid7};
+use crate::Uuid7;
 
 /// The 16 bytes as a `uuid::Uuid`: a `uuid` on PostgreSQL, a BLOB of 16 bytes on SQLite.
 ///
@@ -124,17 +124,22 @@ fn not_a_uuid<I: ColIdx>(row: &QueryResult, index: I, error: TryGetError) -> Try
     }
     if let Ok(text) = <String as TryGetable>::try_get_by(row, index) {
         return TryGetError::DbErr(DbErr::Type(format!(
-            "a UUIDv7 is stored as a uuid or a BLOB of 16 bytes, found a TEXT of {} bytes",
+            "a UUIDv7 is stored as a uuid or a BLOB of {} bytes, found a TEXT of {} bytes",
+            size_of::<Uuid7>(),
             text.len()
         )));
     }
     match <Vec<u8> as TryGetable>::try_get_by(row, index) {
-        Ok(bytes) if bytes.len() != 16 => TryGetError::DbErr(DbErr::TryIntoErr {
-            from: "Vec<u8>",
-            into: "Uuid7",
-            source: Arc::new(Error::ByteLength { found: bytes.len() }),
-        }),
-        _ => error,
+        // The length rule is the one of `TryFrom<&[u8]>`.
+        Ok(bytes) => match <Uuid7 as TryFrom<&[u8]>>::try_from(bytes.as_slice()) {
+            Err(wrong) => TryGetError::DbErr(DbErr::TryIntoErr {
+                from: "Vec<u8>",
+                into: "Uuid7",
+                source: Arc::new(wrong),
+            }),
+            Ok(_) => error,
+        },
+        Err(_) => error,
     }
 }
 
