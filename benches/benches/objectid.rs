@@ -2,13 +2,16 @@
 //!
 //! - generate: one id from the process-wide sequence (a clock read and a lock) vs
 //!   `bson::oid::ObjectId::new()` (a clock read and an atomic increment).
-//! - hex: our encoder into a stack buffer vs `to_hex()`, which allocates a `String`.
-//! - parse: `FromStr` vs `parse_str`, which decodes into a `Vec` first.
+//! - hex: our encoder into a stack buffer vs `to_hex()`, which allocates a `String`, and
+//!   `hex_simd::encode` (vector code, the fastest published hex) into a stack buffer.
+//! - parse: `FromStr` vs `parse_str`, which decodes into a `Vec` first, and `hex_simd::decode`
+//!   into a stack buffer.
 //! - fill: the cost per id of `fill` over 1000 ids (one clock read, one lock).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hex_simd::AsOut;
 use objectid::ObjectId;
 
 mod common;
@@ -30,6 +33,13 @@ fn hex(c: &mut Criterion) {
         common::into_stack(b, |buffer| black_box(ours).encode(buffer).len())
     });
     group.bench_function("bson", |b| b.iter(|| black_box(peer).to_hex()));
+    let bytes = *ours.as_bytes();
+    group.bench_function("hex_simd::encode", |b| {
+        common::into_stack(b, |buffer: &mut [u8; 24]| {
+            let case = hex_simd::AsciiCase::Lower;
+            hex_simd::encode(black_box(&bytes), buffer.as_mut_slice().as_out(), case).len()
+        })
+    });
     group.finish();
 }
 
@@ -40,6 +50,11 @@ fn parse(c: &mut Criterion) {
     });
     group.bench_function("bson", |b| {
         b.iter(|| bson::oid::ObjectId::parse_str(black_box(TEXT)))
+    });
+    group.bench_function("hex_simd::decode", |b| {
+        common::into_stack(b, |out: &mut [u8; 12]| {
+            hex_simd::decode(black_box(TEXT).as_bytes(), out.as_mut_slice().as_out()).is_ok()
+        })
     });
     group.finish();
 }

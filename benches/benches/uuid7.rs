@@ -3,14 +3,16 @@
 //! - generate: one id from our process-wide sequence (a clock read and a lock) vs the peer's
 //!   `V7Generator::generate` (a clock read, no lock: the generator is owned by the caller),
 //!   the peer's process-wide `uuid7()` (a clock read and a lock), and `uuid::Uuid::now_v7()`.
-//! - parse: `FromStr` vs `uuid::Uuid::parse_str` and the peer's `FromStr`.
-//! - format: `encode` into a stack buffer vs `uuid`'s `hyphenated().encode_lower` and the
-//!   peer's `encode`, both into the stack too.
+//! - parse: `FromStr` vs `uuid::Uuid::parse_str`, the peer's `FromStr`, and
+//!   `uuid_simd::parse_hyphenated` (vector code, the fastest published parser).
+//! - format: `encode` into a stack buffer vs `uuid`'s `hyphenated().encode_lower`, the
+//!   peer's `encode` and `uuid_simd::format_hyphenated`, all into the stack too.
 //! - fill: the cost per id of `fill` over 1000 ids (one clock read, one lock).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use uuid_simd::AsOut;
 use uuid7::Uuid7;
 use uuid7_peer::generator::RandSource;
 
@@ -69,6 +71,11 @@ fn parse(c: &mut Criterion) {
     group.bench_function("uuid7_peer", |b| {
         b.iter(|| black_box(TEXT).parse::<uuid7_peer::Uuid>())
     });
+    group.bench_function("uuid_simd::parse_hyphenated", |b| {
+        common::into_stack(b, |out: &mut [u8; 16]| {
+            uuid_simd::parse_hyphenated(black_box(TEXT).as_bytes(), out.as_out()).is_ok()
+        })
+    });
     group.finish();
 }
 
@@ -96,6 +103,13 @@ fn format(c: &mut Criterion) {
         })
     });
     group.bench_function("uuid7_peer", |b| b.iter(|| black_box(peer).encode()));
+    let bytes = *uuid.as_bytes();
+    group.bench_function("uuid_simd::format_hyphenated", |b| {
+        common::into_stack(b, |buffer: &mut [u8; 36]| {
+            let case = uuid_simd::AsciiCase::Lower;
+            uuid_simd::format_hyphenated(black_box(&bytes), buffer.as_out(), case).len()
+        })
+    });
     group.finish();
 }
 

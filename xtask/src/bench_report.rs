@@ -262,6 +262,8 @@ fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
         "snowflaked",
         "crockford",
         "fast32",
+        "uuid-simd",
+        "hex-simd",
         "blake2",
         "parking_lot",
         "criterion",
