@@ -91,7 +91,8 @@ impl AsciiByte {
 /// written into them, so that it becomes a `&str` without a check.
 ///
 /// Only [`AsciiByte`]s can be written, one or two at a time, or words whose high bits are
-/// cleared as they are stored ([`set_word`](AsciiText::set_word)).
+/// cleared as they are stored ([`set_word`](AsciiText::set_word)); inside this crate, whole
+/// texts from vector code, their high bits cleared too.
 ///
 /// It starts as `N` zero bytes (NUL, which is ASCII); an encoder overwrites all of them.
 ///
@@ -118,6 +119,13 @@ impl<const N: usize> AsciiText<N> {
     #[must_use]
     pub const fn new() -> AsciiText<N> {
         AsciiText([0; N])
+    }
+
+    /// The `N` bytes, each with its high bit cleared: text that vector code wrote from an
+    /// alphabet's ASCII symbols (the mask changes nothing, and costs a vector AND).
+    #[inline(always)]
+    pub(crate) fn from_low_seven_bits(bytes: [u8; N]) -> AsciiText<N> {
+        AsciiText(bytes.map(|byte| byte & 0x7F))
     }
 
     /// Writes `symbol` at `index`; an `index` past the end writes nothing (with the constant
@@ -206,7 +214,8 @@ impl<const N: usize> AsciiText<N> {
     pub fn as_str(&self) -> &str {
         // SAFETY: every byte of an `AsciiText` is below 0x80: it starts as zeros, and the only
         // writes store the byte of an `AsciiByte` (`set`, `set_pair`), which `AsciiByte::new`
-        // made only from a byte below 0x80, or a byte with its high bit cleared (`set_word`).
+        // made only from a byte below 0x80, or a byte with its high bit cleared (`set_word`,
+        // `from_low_seven_bits`).
         #[allow(unsafe_code)]
         unsafe {
             str_of_ascii(&self.0)

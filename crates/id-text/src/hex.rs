@@ -273,6 +273,14 @@ pub fn encode_lower<'a>(bytes: &[u8], out: &'a mut [u8]) -> Result<&'a str, Enco
 #[inline]
 pub fn encode_array<const N: usize, const M: usize>(bytes: &[u8; N], out: &mut [u8; M]) {
     const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
+    // An ObjectId's 12 bytes: vector code where the processor has it.
+    if let (Some(bytes), Some(out)) = (bytes.first_chunk::<12>(), out.first_chunk_mut::<24>())
+        && N == 12
+        && let Some(digits) = crate::vector::hex24_encode(bytes)
+    {
+        *out = digits;
+        return;
+    }
     write_digits(bytes, out);
 }
 
@@ -286,6 +294,34 @@ pub fn encode_array<const N: usize, const M: usize>(bytes: &[u8; N], out: &mut [
 #[inline]
 #[must_use]
 pub fn encode_text<const N: usize, const M: usize>(bytes: &[u8; N]) -> AsciiText<M> {
+    const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
+    // An ObjectId's 12 bytes: vector code where the processor has it.
+    if let Some(bytes) = bytes.first_chunk::<12>()
+        && N == 12
+        && let Some(digits) = crate::vector::hex24_encode(bytes)
+    {
+        let mut text = [0; M];
+        if let Some(front) = text.first_chunk_mut::<24>() {
+            *front = digits;
+        }
+        return AsciiText::from_low_seven_bits(text);
+    }
+    encode_text_scalar(bytes)
+}
+
+/// [`encode_text`] in scalar code, whatever the processor: the reference its vector code is
+/// held equal to (by the tests and the fuzz target `id_text_vector`), and what every other
+/// target runs.
+///
+/// ```
+/// let bytes = [0x50, 0x7C, 0x7F, 0x79, 0xBC, 0xF8, 0x6C, 0xD7, 0x99, 0x4F, 0x6C, 0x0E];
+/// let text = id_text::hex::encode_text_scalar::<12, 24>(&bytes);
+/// assert_eq!(text.as_str(), "507c7f79bcf86cd7994f6c0e");
+/// assert_eq!(text, id_text::hex::encode_text(&bytes));
+/// ```
+#[inline]
+#[must_use]
+pub fn encode_text_scalar<const N: usize, const M: usize>(bytes: &[u8; N]) -> AsciiText<M> {
     const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
     // Four bytes' digits shifted into a 64-bit word and stored at once, as the UUID text is
     // (see `uuid_text::encode_text`): a reader of the whole text waits for fewer stores.
@@ -371,6 +407,49 @@ pub const fn decode_array<const N: usize, const M: usize>(
         Ok(()) => Ok(bytes),
         Err(error) => Err(error),
     }
+}
+
+/// [`decode_array`], at run time: for an ObjectId's 24 digits, vector code where the processor
+/// has it (x86-64); [`decode_array`] for any other size and elsewhere. Digits with a byte that
+/// is not one are handed to [`decode_array`], so the error is the same, byte and index; only
+/// valid digits take the vector path.
+///
+/// Not a `const fn` (the vector code cannot run at compile time): [`decode_array`] is.
+///
+/// # Errors
+///
+/// Those of [`decode_array`].
+///
+/// # Examples
+///
+/// ```
+/// use id_text::hex::{self, Case, DecodeError};
+///
+/// let text = b"507c7f79bcf86cd7994f6c0e";
+/// let bytes = [0x50, 0x7C, 0x7F, 0x79, 0xBC, 0xF8, 0x6C, 0xD7, 0x99, 0x4F, 0x6C, 0x0E];
+/// assert_eq!(hex::parse_array(text, Case::Lower), Ok(bytes));
+/// assert_eq!(
+///     hex::parse_array::<12, 24>(b"507c7f79bcf86cd7994f6c0E", Case::Lower),
+///     Err(DecodeError::InvalidDigit { index: 23, byte: b'E', case: Case::Lower })
+/// );
+/// ```
+#[inline]
+pub fn parse_array<const N: usize, const M: usize>(
+    text: &[u8; M],
+    case: Case,
+) -> Result<[u8; N], DecodeError> {
+    const { assert!(M == 2 * N, "M must be twice N: two hex digits a byte") };
+    if let Some(digits) = text.first_chunk::<24>()
+        && M == 24
+        && let Some(decoded) = crate::vector::hex24_decode(digits, case)
+    {
+        let mut bytes = [0; N];
+        if let Some(front) = bytes.first_chunk_mut::<12>() {
+            *front = decoded;
+            return Ok(bytes);
+        }
+    }
+    decode_array(text, case)
 }
 
 /// The value of 32 digits under the `case` rule, most significant first: a UUID's.

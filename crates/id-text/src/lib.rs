@@ -37,7 +37,7 @@
 #![no_std]
 #![deny(unsafe_code)]
 
-#[cfg(test)]
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 
 mod ascii;
@@ -48,6 +48,7 @@ pub mod hex;
 pub mod serde;
 mod text;
 pub mod uuid_text;
+mod vector;
 
 pub use ascii::{AsciiByte, AsciiText};
 pub use text::{ascii_str, char_at, check_char_len, debug, display, lower_hex, upper_hex};

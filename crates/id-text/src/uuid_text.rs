@@ -70,6 +70,27 @@ pub fn encode(value: u128, out: &mut [u8; LEN]) {
 #[inline]
 #[must_use]
 pub fn encode_text(value: u128) -> AsciiText<LEN> {
+    // Vector code where the processor has it (x86-64).
+    if let Some(text) = crate::vector::uuid_encode(value) {
+        return AsciiText::from_low_seven_bits(text);
+    }
+    encode_text_scalar(value)
+}
+
+/// [`encode_text`] in scalar code, whatever the processor: the reference its vector code is
+/// held equal to (by the tests and the fuzz target `id_text_vector`), and what every other
+/// target runs.
+///
+/// ```
+/// use id_text::uuid_text::{encode_text, encode_text_scalar};
+///
+/// let value = 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F;
+/// assert_eq!(encode_text_scalar(value).as_str(), "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+/// assert_eq!(encode_text_scalar(value), encode_text(value));
+/// ```
+#[inline]
+#[must_use]
+pub fn encode_text_scalar(value: u128) -> AsciiText<LEN> {
     // Each byte's two digits shifted into their place in a 64-bit word, with the hyphens,
     // and a word stored at a time: four wide stores and two pairs, where a pair at a time
     // made 16 narrow stores that a reader of the whole text (a copy into a `String`, a
@@ -147,6 +168,70 @@ pub const fn decode(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
     match decode_u128(&digits, case) {
         Ok(value) if u32::from_ne_bytes(hyphens) == u32::from_ne_bytes([b'-'; 4]) => Ok(value),
         _ => Err(refused(text, case)),
+    }
+}
+
+/// [`decode`], at run time: vector code where the processor has it (x86-64), the scalar
+/// [`decode`] elsewhere. Text with a byte out of place is handed to [`decode`], so the error
+/// is the same, byte and index; only valid text takes the vector path.
+///
+/// Not a `const fn` (the vector code cannot run at compile time): [`decode`] is.
+///
+/// # Errors
+///
+/// Those of [`decode`].
+///
+/// # Examples
+///
+/// ```
+/// use id_text::hex::{Case, DecodeError};
+/// use id_text::uuid_text;
+///
+/// let text = b"017F22E2-79b0-7cc3-98c4-dc0c0c07398f";
+/// assert_eq!(uuid_text::parse(text, Case::Any), Ok(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F));
+/// assert_eq!(uuid_text::parse(text, Case::Any), uuid_text::decode(text, Case::Any));
+/// assert_eq!(
+///     uuid_text::parse(text, Case::Lower),
+///     Err(DecodeError::InvalidDigit { index: 3, byte: b'F', case: Case::Lower })
+/// );
+/// ```
+#[inline]
+pub fn parse(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
+    match crate::vector::uuid_decode(text, case) {
+        Some(bytes) => Ok(u128::from_be_bytes(bytes)),
+        None => decode(text, case),
+    }
+}
+
+/// [`parse`], giving the 16 bytes, the most significant first: for a type that keeps the
+/// bytes (as `uuid::Uuid` does), which vector code writes at once, never through a number.
+///
+/// # Errors
+///
+/// Those of [`decode`].
+///
+/// # Examples
+///
+/// ```
+/// use id_text::hex::{Case, DecodeError};
+/// use id_text::uuid_text;
+///
+/// let text = b"017F22E2-79b0-7cc3-98c4-dc0c0c07398f";
+/// let value = 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128;
+/// assert_eq!(uuid_text::parse_bytes(text, Case::Any), Ok(value.to_be_bytes()));
+/// assert_eq!(
+///     uuid_text::parse_bytes(b"017f22e2+79b0-7cc3-98c4-dc0c0c07398f", Case::Any),
+///     Err(DecodeError::MissingHyphen { index: 8, byte: b'+' })
+/// );
+/// ```
+#[inline]
+pub fn parse_bytes(text: &[u8; LEN], case: Case) -> Result<[u8; 16], DecodeError> {
+    match crate::vector::uuid_decode(text, case) {
+        Some(bytes) => Ok(bytes),
+        None => match decode(text, case) {
+            Ok(value) => Ok(value.to_be_bytes()),
+            Err(error) => Err(error),
+        },
     }
 }
 

@@ -355,6 +355,17 @@ impl Uuid7 {
     }
 }
 
+impl Uuid7 {
+    /// The id of bytes whose version and variant the caller has checked (in the text they
+    /// were decoded from): taken as they are, so that bytes a decoder stored at once are
+    /// copied at once, never split to be checked.
+    #[inline]
+    pub(crate) const fn from_checked_bytes(bytes: [u8; 16]) -> Uuid7 {
+        debug_assert!(Uuid7::from_bytes(bytes).is_ok(), "version 7, variant 0b10");
+        Uuid7(bytes)
+    }
+}
+
 /// The version field of any 128-bit UUID.
 pub(crate) const fn version(value: u128) -> u8 {
     ((value >> VERSION_SHIFT) & 0xF) as u8

@@ -90,8 +90,9 @@
 //! - `generate` (default): generation, on the `tick-sequence` engine; it brings `std`.
 //!   Without it the crate is `no_std` and needs no allocator:
 //!   [`Uuid7`], its constants, text, bytes and integer.
-//! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`, and
-//!   `TryFrom<String>` (the database features bring it too).
+//! - `std`: `to_string` into a `String`, `timestamp()` as a `SystemTime`,
+//!   `TryFrom<String>`, and the run-time detection of the processor's vector features for
+//!   the text (the database features bring it too).
 //! - `js`: generation on `wasm32-unknown-unknown` in a JavaScript runtime (a browser, Node),
 //!   with the clock from `Date.now()` and randomness from `crypto.getRandomValues`; it brings
 //!   `generate`, and does nothing on other targets.

@@ -25,9 +25,10 @@ pub(crate) const TEXT_PATTERN: &str =
 const LEN: usize = Uuid7::TEXT_LEN;
 
 impl Uuid7 {
-    /// Reads the text form, as [`FromStr`](#impl-FromStr-for-Uuid7) does (which calls this),
-    /// in a `const fn`: for constants, and for the [`uuid7!`](crate::uuid7!) macro, which
-    /// rejects a bad literal when the program is compiled.
+    /// Reads the text form, as [`FromStr`](#impl-FromStr-for-Uuid7) does, in a `const fn`: for
+    /// constants, and for the [`uuid7!`](crate::uuid7!) macro, which rejects a bad literal when
+    /// the program is compiled. The same result, value or error, as `FromStr`, which reads
+    /// with vector code where the processor has it.
     ///
     /// # Errors
     ///
@@ -56,14 +57,25 @@ impl Uuid7 {
             },
             _ => return Err(error_of(text)),
         };
-        // `from_u128` checks the version, then the variant, and nothing else.
-        match Uuid7::from_u128(value) {
-            Ok(id) => Ok(id),
-            Err(_) => Err(match (id::version(value), id::variant(value)) {
-                (7, found) => ParseError::Variant { found },
-                (found, _) => ParseError::Version { found },
-            }),
+        of_value(value)
+    }
+
+    /// [`try_parse`](Self::try_parse) at run time: vector code where the processor has it.
+    /// Whatever is refused goes to one cold call, so that the valid text's path keeps nothing
+    /// for the error.
+    #[inline]
+    fn parse_at_run_time(text: &str) -> Result<Uuid7, ParseError> {
+        if let Some(digits) = text.as_bytes().first_chunk::<LEN>()
+            && text.len() == LEN
+            // The version digit and the variant's digit (`8`, `9`, `a`, `b`, either case),
+            // checked in the text, apart from the bytes.
+            && digits[VERSION_DIGIT] == b'7'
+            && matches!(digits[VARIANT_DIGIT] | 0x20, b'8' | b'9' | b'a' | b'b')
+            && let Ok(bytes) = uuid_text::parse_bytes(digits, Case::Any)
+        {
+            return Ok(Uuid7::from_checked_bytes(bytes));
         }
+        Err(refused(text))
     }
 
     /// Writes the text form into `buffer` and returns it: 36 characters, lower case,
@@ -222,7 +234,7 @@ impl FromStr for Uuid7 {
 
     #[inline]
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Uuid7::try_parse(text)
+        Uuid7::parse_at_run_time(text)
     }
 }
 
@@ -283,6 +295,36 @@ impl TryFrom<&String> for Uuid7 {
     #[inline]
     fn try_from(text: &String) -> Result<Self, Self::Error> {
         text.parse()
+    }
+}
+
+/// The index of the version's digit in the text: the first of the third group.
+const VERSION_DIGIT: usize = 14;
+/// The index of the digit that holds the two variant bits: the first of the fourth group.
+const VARIANT_DIGIT: usize = 19;
+
+/// The error of text that [`Uuid7::parse_at_run_time`] refused: [`Uuid7::try_parse`]'s, which
+/// reads the same.
+#[cold]
+#[inline(never)]
+const fn refused(text: &str) -> ParseError {
+    match Uuid7::try_parse(text) {
+        Err(error) => error,
+        // Not reached: the two read alike.
+        Ok(_) => error_of(text),
+    }
+}
+
+/// The id of the value of well-formed text, or the version or variant it has instead.
+#[inline]
+const fn of_value(value: u128) -> Result<Uuid7, ParseError> {
+    // `from_u128` checks the version, then the variant, and nothing else.
+    match Uuid7::from_u128(value) {
+        Ok(id) => Ok(id),
+        Err(_) => Err(match (id::version(value), id::variant(value)) {
+            (7, found) => ParseError::Variant { found },
+            (found, _) => ParseError::Version { found },
+        }),
     }
 }
 
