@@ -13,6 +13,8 @@
 //!   under an explicit case rule ([`hex::Case::Lower`] or [`hex::Case::Any`]), an invalid
 //!   byte reported with its index.
 //! - [`uuid_text`]: the hyphenated `8-4-4-4-12` text of a UUID, both ways.
+//! - [`ulid_text`]: a ULID's 26 Crockford Base32 symbols read with vector code, where the
+//!   processor has it (the scalar codec is the `crockford32` crate).
 //! - [`AsciiText`]: the buffer an encoder writes its symbols into, [`AsciiByte`]s from a
 //!   table checked when the program is compiled, so that the text becomes a `&str` with no
 //!   check; [`ascii_str`] for bytes from elsewhere, after an ASCII check of a few word
@@ -47,8 +49,12 @@ pub mod hex;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod text;
+pub mod ulid_text;
 pub mod uuid_text;
 mod vector;
+
+#[doc(hidden)]
+pub use vector::paths as vector_paths;
 
 pub use ascii::{AsciiByte, AsciiText};
 pub use text::{ascii_str, char_at, check_char_len, debug, display, lower_hex, upper_hex};

@@ -89,6 +89,17 @@ mod x86_64 {
     }
 
     #[inline(always)]
+    pub(crate) fn ulid_decode(text: &[u8; 26]) -> Option<u128> {
+        if !has_avx2() {
+            return None;
+        }
+        let mut valid = false;
+        // SAFETY: as in `uuid_decode`: the processor has AVX2 (`has_avx2`).
+        let value = unsafe { super::avx2::ulid_decode(text, &mut valid) };
+        valid.then_some(value)
+    }
+
+    #[inline(always)]
     pub(crate) fn uuid_encode(value: u128) -> Option<[u8; 36]> {
         // SAFETY: as in `uuid_decode`: the build is for processors with SSE2.
         unsafe { super::sse2::uuid_encode(value) }
@@ -108,7 +119,7 @@ mod x86_64 {
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-pub(crate) use x86_64::{hex24_decode, hex24_encode, uuid_decode, uuid_encode};
+pub(crate) use x86_64::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
 
 /// No vector code in this build: always the scalar path.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
@@ -117,6 +128,11 @@ mod none {
 
     #[inline(always)]
     pub(crate) fn uuid_decode(_text: &[u8; 36], _case: Case) -> Option<[u8; 16]> {
+        None
+    }
+
+    #[inline(always)]
+    pub(crate) fn ulid_decode(_text: &[u8; 26]) -> Option<u128> {
         None
     }
 
@@ -137,43 +153,211 @@ mod none {
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
-pub(crate) use none::{hex24_decode, hex24_encode, uuid_decode, uuid_encode};
+pub(crate) use none::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
 
-/// Each x86-64 path on its own, whichever the dispatch would choose: SSE2 always, AVX2 where
-/// the processor has it. The public functions' tests (`tests/vector.rs`) reach only the path
-/// the dispatch chooses.
-#[cfg(all(test, target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-#[allow(unsafe_code)]
+/// Each vector path on its own, whichever the dispatch would choose: for the tests and the
+/// fuzz target `id_text_vector`, which hold each equal to the scalar code. Not part of the
+/// crate's API (hidden from its docs), and safe: a path the processor lacks is never run.
+pub mod paths {
+    use crate::hex::Case;
+
+    /// A vector path.
+    ///
+    /// ```
+    /// use id_text::vector_paths::Path;
+    ///
+    /// assert_eq!(Path::ALL.len(), 2);
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Path {
+        /// 16 bytes a register: every x86-64 processor.
+        Sse2,
+        /// 32 bytes a register: x86-64 processors with AVX2 (decoding a UUID and a ULID).
+        Avx2,
+    }
+
+    impl Path {
+        /// Every path, whether or not this build and processor have it.
+        pub const ALL: [Path; 2] = [Path::Sse2, Path::Avx2];
+
+        /// Whether this build and processor run this path.
+        ///
+        /// ```
+        /// use id_text::vector_paths::Path;
+        ///
+        /// assert_eq!(Path::Sse2.available(), cfg!(all(target_arch = "x86_64", not(miri))));
+        /// ```
+        #[must_use]
+        pub fn available(self) -> bool {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+            match self {
+                Path::Sse2 => true,
+                #[cfg(feature = "std")]
+                Path::Avx2 => std::is_x86_feature_detected!("avx2"),
+                #[cfg(not(feature = "std"))]
+                Path::Avx2 => cfg!(target_feature = "avx2"),
+            }
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+            {
+                let _ = self;
+                false
+            }
+        }
+
+        /// A UUID's text read on this path: `None` if the path is not available, else the
+        /// bytes of valid text (under `case`), `Some(None)` for any other.
+        ///
+        /// ```
+        /// use id_text::hex::Case;
+        /// use id_text::vector_paths::Path;
+        ///
+        /// let text = b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        /// let bytes = 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128.to_be_bytes();
+        /// for path in Path::ALL.into_iter().filter(|path| path.available()) {
+        ///     assert_eq!(path.uuid_decode(text, Case::Any), Some(Some(bytes)));
+        /// }
+        /// ```
+        #[must_use]
+        pub fn uuid_decode(self, text: &[u8; 36], case: Case) -> Option<Option<[u8; 16]>> {
+            if !self.available() {
+                return None;
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+            #[allow(unsafe_code)]
+            match self {
+                // SAFETY: this build is for processors with SSE2.
+                Path::Sse2 => Some(unsafe { super::sse2::uuid_decode(text, case) }),
+                Path::Avx2 => {
+                    let mut bytes = [0; 16];
+                    // SAFETY: the processor has AVX2 (`available`).
+                    let valid = unsafe { super::avx2::uuid_decode(text, case, &mut bytes) };
+                    Some(valid.then_some(bytes))
+                }
+            }
+            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+            {
+                let _ = (text, case);
+                None
+            }
+        }
+
+        /// A ULID's 26 symbols read on this path: `None` if the path is not available or reads
+        /// no ULID, else the value of valid text (symbols, either case, the aliases, the
+        /// first at most `7`), `Some(None)` for any other.
+        ///
+        /// ```
+        /// use id_text::vector_paths::Path;
+        ///
+        /// let value = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
+        /// if let Some(read) = Path::Avx2.ulid_decode(b"01ARZ3NDEKTSV4RRFFQ69G5FAV") {
+        ///     assert_eq!(read, Some(value));
+        /// }
+        /// ```
+        #[must_use]
+        pub fn ulid_decode(self, text: &[u8; 26]) -> Option<Option<u128>> {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+            if self == Path::Avx2 && self.available() {
+                let mut valid = false;
+                // SAFETY: the processor has AVX2 (`available`).
+                #[allow(unsafe_code)]
+                let value = unsafe { super::avx2::ulid_decode(text, &mut valid) };
+                return Some(valid.then_some(value));
+            }
+            let _ = text;
+            None
+        }
+
+        /// A UUID's text written on this path, or `None` if the path is not available or
+        /// writes no UUID's text.
+        ///
+        /// ```
+        /// use id_text::vector_paths::Path;
+        ///
+        /// let text = *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        /// if Path::Sse2.available() {
+        ///     assert_eq!(Path::Sse2.uuid_encode(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F), Some(text));
+        /// }
+        /// ```
+        #[must_use]
+        pub fn uuid_encode(self, value: u128) -> Option<[u8; 36]> {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+            if self == Path::Sse2 {
+                // SAFETY: this build is for processors with SSE2.
+                #[allow(unsafe_code)]
+                return unsafe { super::sse2::uuid_encode(value) };
+            }
+            let _ = value;
+            None
+        }
+
+        /// 24 hex digits read on this path: `None` if the path is not available or reads no
+        /// hex, else the bytes of valid digits (under `case`), `Some(None)` for any other.
+        ///
+        /// ```
+        /// use id_text::hex::Case;
+        /// use id_text::vector_paths::Path;
+        ///
+        /// let bytes = [0x50, 0x7C, 0x7F, 0x79, 0xBC, 0xF8, 0x6C, 0xD7, 0x99, 0x4F, 0x6C, 0x0E];
+        /// if Path::Sse2.available() {
+        ///     let read = Path::Sse2.hex24_decode(b"507c7f79bcf86cd7994f6c0e", Case::Lower);
+        ///     assert_eq!(read, Some(Some(bytes)));
+        /// }
+        /// ```
+        #[must_use]
+        pub fn hex24_decode(self, text: &[u8; 24], case: Case) -> Option<Option<[u8; 12]>> {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+            if self == Path::Sse2 {
+                // SAFETY: this build is for processors with SSE2.
+                #[allow(unsafe_code)]
+                return Some(unsafe { super::sse2::hex24_decode(text, case) });
+            }
+            let _ = (text, case);
+            None
+        }
+
+        /// 12 bytes' 24 hex digits written on this path, or `None` if the path is not
+        /// available or writes no hex.
+        ///
+        /// ```
+        /// use id_text::vector_paths::Path;
+        ///
+        /// let bytes = [0x50, 0x7C, 0x7F, 0x79, 0xBC, 0xF8, 0x6C, 0xD7, 0x99, 0x4F, 0x6C, 0x0E];
+        /// if Path::Sse2.available() {
+        ///     assert_eq!(Path::Sse2.hex24_encode(&bytes), Some(*b"507c7f79bcf86cd7994f6c0e"));
+        /// }
+        /// ```
+        #[must_use]
+        pub fn hex24_encode(self, bytes: &[u8; 12]) -> Option<[u8; 24]> {
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+            if self == Path::Sse2 {
+                // SAFETY: this build is for processors with SSE2.
+                #[allow(unsafe_code)]
+                return unsafe { super::sse2::hex24_encode(bytes) };
+            }
+            let _ = bytes;
+            None
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
+    use super::paths::Path;
     use crate::hex::{self, Case};
     use crate::uuid_text;
-
-    /// The AVX2 decoder, if the processor has AVX2.
-    fn avx2_uuid_decode(text: &[u8; 36], case: Case) -> Option<Option<[u8; 16]>> {
-        if !std::is_x86_feature_detected!("avx2") {
-            return None;
-        }
-        let mut bytes = [0; 16];
-        // SAFETY: the processor has AVX2, detected just above.
-        let valid = unsafe { super::avx2::uuid_decode(text, case, &mut bytes) };
-        Some(valid.then_some(bytes))
-    }
-
-    fn sse2_uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
-        // SAFETY: this build is for processors with SSE2.
-        unsafe { super::sse2::uuid_decode(text, case) }
-    }
 
     /// Each path gives the scalar bytes for valid text and nothing for any other.
     fn check_uuid(text: &[u8; 36], case: Case) {
         let scalar = uuid_text::decode(text, case).ok().map(u128::to_be_bytes);
-        assert_eq!(sse2_uuid_decode(text, case), scalar, "{text:?}");
-        if let Some(avx2) = avx2_uuid_decode(text, case) {
-            assert_eq!(avx2, scalar, "{text:?}");
+        for path in Path::ALL {
+            if let Some(vector) = path.uuid_decode(text, case) {
+                assert_eq!(vector, scalar, "{path:?} {text:?}");
+            }
         }
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "no vector path under Miri")]
     fn every_byte_at_every_place_of_a_uuid_reads_alike_on_each_path() {
         for base in [
             *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
@@ -193,28 +377,26 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "no vector path under Miri")]
     fn every_value_s_text_is_written_alike_on_each_path() {
         let mut value = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210_u128;
         for _ in 0..10_000 {
-            // SAFETY: this build is for processors with SSE2.
-            let text = unsafe { super::sse2::uuid_encode(value) };
-            assert_eq!(
-                text.as_ref(),
-                Some(uuid_text::encode_text_scalar(value).as_bytes())
-            );
-            let bytes = value.to_be_bytes();
-            let Some(bytes) = bytes.first_chunk::<12>() else {
-                unreachable!()
-            };
-            // SAFETY: this build is for processors with SSE2.
-            let digits = unsafe { super::sse2::hex24_encode(bytes) };
-            let scalar = hex::encode_text_scalar::<12, 24>(bytes);
-            assert_eq!(digits.as_ref(), Some(scalar.as_bytes()));
+            let bytes: [u8; 12] = value.to_be_bytes()[..12].try_into().unwrap();
+            for path in Path::ALL {
+                if let Some(text) = path.uuid_encode(value) {
+                    assert_eq!(&text, uuid_text::encode_text_scalar(value).as_bytes());
+                }
+                if let Some(digits) = path.hex24_encode(&bytes) {
+                    let scalar = hex::encode_text_scalar::<12, 24>(&bytes);
+                    assert_eq!(&digits, scalar.as_bytes());
+                }
+            }
             value = value.rotate_left(7) ^ value.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "no vector path under Miri")]
     fn every_byte_at_every_place_of_24_digits_reads_alike_on_each_path() {
         let base = *b"507c7f79bcf86cd7994f6c0e";
         for case in [Case::Lower, Case::Any] {
@@ -222,11 +404,20 @@ mod tests {
                 for byte in 0..=u8::MAX {
                     let mut text = base;
                     text[index] = byte;
-                    // SAFETY: this build is for processors with SSE2.
-                    let vector = unsafe { super::sse2::hex24_decode(&text, case) };
-                    assert_eq!(vector, hex::decode_array(&text, case).ok(), "{text:?}");
+                    for path in Path::ALL {
+                        if let Some(vector) = path.hex24_decode(&text, case) {
+                            let scalar = hex::decode_array(&text, case).ok();
+                            assert_eq!(vector, scalar, "{path:?} {text:?}");
+                        }
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn sse2_is_available_on_every_x86_64_build_but_miri() {
+        let expected = cfg!(all(target_arch = "x86_64", not(miri)));
+        assert_eq!(Path::Sse2.available(), expected);
     }
 }

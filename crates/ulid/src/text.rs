@@ -18,9 +18,10 @@ use crate::{ParseError, Ulid};
 pub(crate) const TEXT_PATTERN: &str = "^[0-7][0-9A-HJKMNP-TV-Z]{25}$";
 
 impl Ulid {
-    /// Reads the text of a ULID, as [`FromStr`](#impl-FromStr-for-Ulid) does (which calls
-    /// this), in a `const fn`: for constants, and for the [`ulid!`](crate::ulid!) macro, which
-    /// rejects a bad literal when the program is compiled.
+    /// Reads the text of a ULID, as [`FromStr`](#impl-FromStr-for-Ulid) does, in a `const fn`:
+    /// for constants, and for the [`ulid!`](crate::ulid!) macro, which rejects a bad literal
+    /// when the program is compiled. The same result, value or error, as `FromStr`, which
+    /// reads with vector code where the processor has it.
     ///
     /// # Errors
     ///
@@ -44,6 +45,20 @@ impl Ulid {
             Ok(value) => Ok(Ulid::from_u128(value)),
             Err(error) => Err(error),
         }
+    }
+
+    /// [`try_parse`](Self::try_parse) at run time: vector code where the processor has it;
+    /// any text it does not read whole (and any build or processor without it) is read by
+    /// `try_parse`, which names the error.
+    #[inline]
+    fn parse_at_run_time(text: &str) -> Result<Ulid, ParseError> {
+        if let Some(symbols) = text.as_bytes().first_chunk::<{ Ulid::TEXT_LEN }>()
+            && text.len() == Ulid::TEXT_LEN
+            && let Some(value) = id_text::ulid_text::decode_vector(symbols)
+        {
+            return Ok(Ulid::from_u128(value));
+        }
+        Ulid::try_parse(text)
     }
 
     /// Writes the 26-symbol text into `buffer` and returns it as a `&str`: the canonical form,
@@ -193,7 +208,7 @@ impl FromStr for Ulid {
 
     #[inline]
     fn from_str(text: &str) -> Result<Ulid, ParseError> {
-        Ulid::try_parse(text)
+        Ulid::parse_at_run_time(text)
     }
 }
 

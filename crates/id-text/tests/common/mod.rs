@@ -19,6 +19,7 @@ pub(crate) fn config() -> Config {
 }
 
 /// Whether `byte` is a digit under `case`, by the standard library.
+#[allow(dead_code, reason = "not every test file reads hex")]
 pub(crate) fn is_digit(byte: u8, case: Case) -> bool {
     match case {
         Case::Lower => matches!(byte, b'0'..=b'9' | b'a'..=b'f'),
