@@ -15,6 +15,7 @@ use blake2::{Blake2b256, Digest};
 use content_id::{Bytes, Serde};
 use fast32::base32::CROCKFORD as FAST32;
 use ferroid::base32::Base32UlidExt;
+use hex_simd::AsOut as _;
 use objectid::ObjectId;
 use parking_lot::Mutex;
 use serde::Serialize;
@@ -275,6 +276,25 @@ const OPERATIONS: &[Operation] = &[
     ("uuid/parse_str", |n| {
         repeat(n, || uuid::Uuid::parse_str(black_box(UUID7_TEXT)))
     }),
+    // The vector codecs of uuid-simd and hex-simd, into a stack buffer as in the criterion
+    // rows.
+    ("uuid_simd/parse_hyphenated", |n| {
+        repeat(n, || {
+            let mut out = [0u8; 16];
+            let text = black_box(UUID7_TEXT).as_bytes();
+            let ok = uuid_simd::parse_hyphenated(text, out.as_out()).is_ok();
+            (ok, out)
+        })
+    }),
+    ("uuid_simd/format_hyphenated", |n| {
+        let bytes = *uuid::Uuid::parse_str(UUID7_TEXT).unwrap().as_bytes();
+        repeat(n, || {
+            let mut buffer = [0u8; 36];
+            let case = uuid_simd::AsciiCase::Lower;
+            black_box(uuid_simd::format_hyphenated(black_box(&bytes), buffer.as_out(), case).len());
+            buffer
+        })
+    }),
     // ObjectId
     ("objectid/generate", |n| repeat(n, objectid::generate)),
     ("bson/ObjectId::new", |n| {
@@ -309,6 +329,25 @@ const OPERATIONS: &[Operation] = &[
     }),
     ("objectid/parse", |n| {
         repeat(n, || black_box(OBJECTID_TEXT).parse::<ObjectId>())
+    }),
+    ("hex_simd/decode", |n| {
+        repeat(n, || {
+            let mut out = [0u8; 12];
+            let text = black_box(OBJECTID_TEXT).as_bytes();
+            let ok = hex_simd::decode(text, out.as_mut_slice().as_out()).is_ok();
+            (ok, out)
+        })
+    }),
+    ("hex_simd/encode", |n| {
+        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
+        let bytes = *id.as_bytes();
+        repeat(n, || {
+            let mut buffer = [0u8; 24];
+            let case = hex_simd::AsciiCase::Lower;
+            let out = buffer.as_mut_slice().as_out();
+            black_box(hex_simd::encode(black_box(&bytes), out, case).len());
+            buffer
+        })
     }),
     ("bson/parse_str", |n| {
         repeat(n, || {

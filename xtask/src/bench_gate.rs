@@ -74,8 +74,12 @@ const fn bounded(
 const UUID_DISPLAY: &str = "bounded by `Display`'s policy: `Formatter::pad` for width and precision, which uuid's `Display` does not honour";
 /// What the layout of `uuid::Uuid` costs a batch of 128-bit ids.
 const BIG_ENDIAN: &str = "16 big-endian bytes of alignment 1, as `uuid::Uuid`: each id is stored through two byte swaps (x86-64's baseline has no swapping store), about 2 (ULID) and 3 (UUIDv7) instructions an id more than a `u128` field";
-/// Why the parsers' instruction ratios are not their time ratios.
-const SWAR: &str = "word-at-a-time: more instructions than the peer's table lookups, fewer cycles (the wall-clock ratio above meets its goal of 0.8); held so it cannot get worse";
+/// Why the vector parsers' instruction ratios to scalar peers are above their time ratios.
+const VECTOR_RATE: &str = "vector code (AVX2 here) retires more instructions a cycle than the peer's chain of table lookups: the wall-clock goal is 0.5; held so it cannot get worse";
+/// Why UUIDv7's format cannot reach uuid-simd's instructions.
+const SIMD_FORMAT: &str = "ours is SSE2, inlined (no detection, no call), placing the hyphens with shifts and masks where the peer's AVX2 shuffles; the wall-clock row above is the goal of 1.0; held so it cannot grow";
+/// Why UUIDv7's parse cannot reach uuid-simd's instructions.
+const SIMD_PARSE: &str = "the same AVX2 decoding; ours also checks version 7 and variant 10 and returns `Result<Uuid7, ParseError>`, the peer writes 16 bytes and a flag. Held so it cannot grow";
 
 /// The rows, in the order of BENCHMARKS.md, with the same peers. The goals are those of the
 /// wall-clock report where instructions track time; where they do not, the reason is by the
@@ -92,19 +96,23 @@ const GATED: &[Gated] = &[
     gated("ULID to_string vs ulid", "ulid/to_string", "ulid_peer/to_string", 0.9),
     gated("ULID Display into a buffer vs ulid", "ulid/display", "ulid_peer/display", 1.0),
     gated("ULID encode vs ferroid", "ulid/encode", "ferroid/encode ULID", 0.8),
-    gated("ULID parse vs ulid::Ulid::from_string", "ulid/parse", "ulid_peer/parse", 0.8),
+    bounded("ULID parse vs ulid::Ulid::from_string", "ulid/parse", "ulid_peer/parse", 0.6, VECTOR_RATE),
     gated("UUIDv7 generate vs uuid::Uuid::now_v7", "uuid7/generate", "uuid/now_v7", 0.55),
     bounded("UUIDv7 fill, per id, vs ferroid thread-local ULID", "uuid7/fill (1000)", "ferroid/thread-local ULID (1000)", 0.5, BIG_ENDIAN),
     gated("UUIDv7 to_string vs uuid", "uuid7/to_string", "uuid/to_string", 0.9),
     bounded("UUIDv7 Display into a buffer vs uuid", "uuid7/display", "uuid/display", 1.25, UUID_DISPLAY),
     gated("UUIDv7 format vs uuid's encode_lower", "uuid7/encode", "uuid/encode_lower", 1.0),
-    bounded("UUIDv7 parse vs uuid::Uuid::parse_str", "uuid7/parse", "uuid/parse_str", 1.8, SWAR),
+    bounded("UUIDv7 parse vs uuid::Uuid::parse_str", "uuid7/parse", "uuid/parse_str", 0.7, VECTOR_RATE),
+    bounded("UUIDv7 parse vs uuid_simd::parse_hyphenated", "uuid7/parse", "uuid_simd/parse_hyphenated", 1.7, SIMD_PARSE),
+    bounded("UUIDv7 format vs uuid_simd::format_hyphenated", "uuid7/encode", "uuid_simd/format_hyphenated", 2.0, SIMD_FORMAT),
     bounded("ObjectId generate vs bson ObjectId::new", "objectid/generate", "bson/ObjectId::new", 1.0, "valgrind runs without the vDSO: both clocks cost the same system call here, so the coarse clock's gain (the wall-clock goal of 0.6 above) does not show; held so the rest cannot grow"),
     gated("ObjectId fill, per id, vs ferroid thread-local ULID", "objectid/fill (1000)", "ferroid/thread-local ULID (1000)", 0.5),
     gated("ObjectId to_string vs bson to_hex", "objectid/to_string", "bson/to_hex", 1.0),
     gated("ObjectId Display into a buffer vs bson", "objectid/display", "bson/display", 1.0),
     bounded("ObjectId hex vs bson to_hex", "objectid/encode", "bson/to_hex", 0.4, "bson's only hex is `to_hex`, which allocates a `String`; ours writes into a buffer. The `to_string` row compares both allocating"),
     gated("ObjectId parse vs bson parse_str", "objectid/parse", "bson/parse_str", 0.4),
+    gated("ObjectId parse vs hex_simd::decode", "objectid/parse", "hex_simd/decode", 1.0),
+    gated("ObjectId hex vs hex_simd::encode", "objectid/encode", "hex_simd/encode", 1.0),
     gated("Snowflake generate vs snowflaked", "snowflake/generate", "snowflaked/generate", 1.0),
     gated("Snowflake fill, per id, vs snowflaked", "snowflake/fill (1000)", "snowflaked/generate (1000)", 0.2),
     gated("Snowflake generate under a lease vs without", "snowflake/leased generate", "snowflake/generate", 1.1),
