@@ -48,6 +48,10 @@ fn parse(c: &mut Criterion) {
     group.bench_function("objectid", |b| {
         b.iter(|| black_box(TEXT).parse::<ObjectId>())
     });
+    // The scalar code, what targets without vector code run: the `const fn` reading.
+    group.bench_function("objectid scalar (try_parse)", |b| {
+        b.iter(|| ObjectId::try_parse(black_box(TEXT)))
+    });
     group.bench_function("bson", |b| {
         b.iter(|| bson::oid::ObjectId::parse_str(black_box(TEXT)))
     });

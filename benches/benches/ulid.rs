@@ -83,6 +83,10 @@ fn decode(c: &mut Criterion) {
     group.bench_function("ulid", |b| {
         b.iter(|| black_box(black_box(SPEC_TEXT).parse::<Ulid>()))
     });
+    // The scalar code, what targets without vector code run: the `const fn` reading.
+    group.bench_function("ulid scalar (try_parse)", |b| {
+        b.iter(|| black_box(Ulid::try_parse(black_box(SPEC_TEXT))))
+    });
     group.bench_function("floor: crockford32::decode", |b| {
         b.iter(|| black_box(crockford32::decode(black_box(SPEC_TEXT))))
     });

@@ -65,6 +65,10 @@ fn generate(c: &mut Criterion) {
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("uuid7/parse");
     group.bench_function("uuid7", |b| b.iter(|| black_box(TEXT).parse::<Uuid7>()));
+    // The scalar code, what targets without vector code run: the `const fn` reading.
+    group.bench_function("uuid7 scalar (try_parse)", |b| {
+        b.iter(|| Uuid7::try_parse(black_box(TEXT)))
+    });
     group.bench_function("uuid::Uuid::parse_str", |b| {
         b.iter(|| uuid::Uuid::parse_str(black_box(TEXT)))
     });

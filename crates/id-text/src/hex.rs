@@ -449,6 +449,20 @@ pub fn parse_array<const N: usize, const M: usize>(
             return Ok(bytes);
         }
     }
+    if M == 24 && crate::vector::ALWAYS {
+        // Refused by the vector code: out of the way of the valid digits' path.
+        return decode_array_refused(text, case);
+    }
+    decode_array(text, case)
+}
+
+/// [`decode_array`] of digits the vector code refused.
+#[cold]
+#[inline(never)]
+fn decode_array_refused<const N: usize, const M: usize>(
+    text: &[u8; M],
+    case: Case,
+) -> Result<[u8; N], DecodeError> {
     decode_array(text, case)
 }
 

@@ -199,6 +199,7 @@ pub const fn decode(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
 pub fn parse(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
     match crate::vector::uuid_decode(text, case) {
         Some(bytes) => Ok(u128::from_be_bytes(bytes)),
+        None if crate::vector::ALWAYS => decode_refused(text, case),
         None => decode(text, case),
     }
 }
@@ -226,13 +227,22 @@ pub fn parse(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
 /// ```
 #[inline]
 pub fn parse_bytes(text: &[u8; LEN], case: Case) -> Result<[u8; 16], DecodeError> {
-    match crate::vector::uuid_decode(text, case) {
-        Some(bytes) => Ok(bytes),
-        None => match decode(text, case) {
-            Ok(value) => Ok(value.to_be_bytes()),
-            Err(error) => Err(error),
-        },
+    let decoded = match crate::vector::uuid_decode(text, case) {
+        Some(bytes) => return Ok(bytes),
+        None if crate::vector::ALWAYS => decode_refused(text, case),
+        None => decode(text, case),
+    };
+    match decoded {
+        Ok(value) => Ok(value.to_be_bytes()),
+        Err(error) => Err(error),
     }
+}
+
+/// [`decode`] of text the vector code refused: out of the way of the valid text's path.
+#[cold]
+#[inline(never)]
+fn decode_refused(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
+    decode(text, case)
 }
 
 /// Reads a string that should be the text of a UUID, such as a PostgreSQL `uuid` in the text

@@ -17,6 +17,15 @@ mod avx2;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
 mod sse2;
 
+/// Whether this build always has vector code for a UUID's text and 24 hex digits (x86-64): a
+/// text the vector code refuses is then refused, and its scalar reading, which names the
+/// error, is the cold path.
+pub(crate) const ALWAYS: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    not(miri)
+));
+
 /// The processor's features that the vector code may use, detected once (feature `std`).
 #[cfg(all(
     feature = "std",
