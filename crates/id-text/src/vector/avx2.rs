@@ -4,13 +4,13 @@
 //! or the one run-time detection).
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64,
-    _mm_loadu_si128, _mm_madd_epi16, _mm_maddubs_epi16, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set_epi32, _mm_set1_epi8, _mm_set1_epi16, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_si128,
-    _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi64, _mm256_add_epi8, _mm256_castsi256_si128,
-    _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_min_epu8,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_packus_epi16, _mm256_permute4x64_epi64,
-    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_sub_epi8,
+    __m128i, __m256i, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16, _mm_maddubs_epi16,
+    _mm_set_epi32, _mm_set1_epi16, _mm_slli_si128, _mm_storeu_si128, _mm_unpackhi_epi64,
+    _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_maddubs_epi16,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_packus_epi16,
+    _mm256_permute4x64_epi64, _mm256_set_m128i, _mm256_set1_epi8, _mm256_set1_epi16,
+    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8,
 };
 
 use crate::hex::Case;
@@ -110,50 +110,60 @@ fn load16(bytes: &[u8; 16]) -> __m128i {
     }
 }
 
-/// The value (0 to 31) of each of 16 Crockford Base32 symbols, either case, `O` as 0 and `I`
+/// The value (0 to 31) of each of 32 Crockford Base32 symbols, either case, `O` as 0 and `I`
 /// and `L` as 1, or a byte with its high bit set where a byte is not a symbol.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn crockford_values(symbols: __m128i) -> __m128i {
+fn crockford_values(symbols: __m256i) -> __m256i {
     const BAD: i8 = -1;
     // `@`-`_` (capitals) ORed with 0x20 become `` ` ``-`DEL` (small letters); no other byte
     // moves (ORing every byte would make 0x10-0x19 look like digits).
-    let capitals = _mm_and_si128(_mm_srli_epi16::<1>(symbols), _mm_set1_epi8(0x20));
-    let folded = _mm_or_si128(symbols, capitals);
-    let high = _mm_and_si128(_mm_srli_epi16::<4>(folded), _mm_set1_epi8(0x0F));
-    let low = _mm_and_si128(folded, _mm_set1_epi8(0x0F));
-    // One table a high half-byte: `0`-`9` (0x3_), `` ` ``-`o` (0x6_), `p`-DEL (0x7_).
+    let capitals = _mm256_and_si256(_mm256_srli_epi16::<1>(symbols), splat(0x20));
+    let folded = _mm256_or_si256(symbols, capitals);
+    let high = _mm256_and_si256(_mm256_srli_epi16::<4>(folded), splat(0x0F));
+    let low = _mm256_and_si256(folded, splat(0x0F));
+    // One table a high half-byte, the same in both halves (a shuffle stays in its half):
+    // `0`-`9` (0x3_), `` ` ``-`o` (0x6_), `p`-DEL (0x7_).
     #[rustfmt::skip]
-    let digits = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, BAD, BAD, BAD, BAD, BAD, BAD);
+    let digits = _mm256_setr_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, BAD, BAD, BAD, BAD, BAD, BAD,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, BAD, BAD, BAD, BAD, BAD, BAD,
+    );
     #[rustfmt::skip]
-    let a_to_o = _mm_setr_epi8(BAD, 10, 11, 12, 13, 14, 15, 16, 17, 1, 18, 19, 1, 20, 21, 0);
+    let a_to_o = _mm256_setr_epi8(
+        BAD, 10, 11, 12, 13, 14, 15, 16, 17, 1, 18, 19, 1, 20, 21, 0,
+        BAD, 10, 11, 12, 13, 14, 15, 16, 17, 1, 18, 19, 1, 20, 21, 0,
+    );
     #[rustfmt::skip]
-    let p_to_z = _mm_setr_epi8(22, 23, 24, 25, 26, BAD, 27, 28, 29, 30, 31, BAD, BAD, BAD, BAD, BAD);
-    let in_digits = _mm_cmpeq_epi8(high, _mm_set1_epi8(3));
-    let in_a_to_o = _mm_cmpeq_epi8(high, _mm_set1_epi8(6));
-    let in_p_to_z = _mm_cmpeq_epi8(high, _mm_set1_epi8(7));
-    let values = _mm_or_si128(
-        _mm_and_si128(in_digits, _mm_shuffle_epi8(digits, low)),
-        _mm_or_si128(
-            _mm_and_si128(in_a_to_o, _mm_shuffle_epi8(a_to_o, low)),
-            _mm_and_si128(in_p_to_z, _mm_shuffle_epi8(p_to_z, low)),
+    let p_to_z = _mm256_setr_epi8(
+        22, 23, 24, 25, 26, BAD, 27, 28, 29, 30, 31, BAD, BAD, BAD, BAD, BAD,
+        22, 23, 24, 25, 26, BAD, 27, 28, 29, 30, 31, BAD, BAD, BAD, BAD, BAD,
+    );
+    let in_digits = _mm256_cmpeq_epi8(high, splat(3));
+    let in_a_to_o = _mm256_cmpeq_epi8(high, splat(6));
+    let in_p_to_z = _mm256_cmpeq_epi8(high, splat(7));
+    let values = _mm256_or_si256(
+        _mm256_and_si256(in_digits, _mm256_shuffle_epi8(digits, low)),
+        _mm256_or_si256(
+            _mm256_and_si256(in_a_to_o, _mm256_shuffle_epi8(a_to_o, low)),
+            _mm256_and_si256(in_p_to_z, _mm256_shuffle_epi8(p_to_z, low)),
         ),
     );
     // A byte in none of the three rows (`high` is taken after the fold, so a byte at or
     // above 0x80 is in none) is bad.
-    let in_none = _mm_andnot_si128(
-        _mm_or_si128(in_digits, _mm_or_si128(in_a_to_o, in_p_to_z)),
-        _mm_set1_epi8(BAD),
+    let in_none = _mm256_andnot_si256(
+        _mm256_or_si256(in_digits, _mm256_or_si256(in_a_to_o, in_p_to_z)),
+        splat(0xFF),
     );
-    _mm_or_si128(values, in_none)
+    _mm256_or_si256(values, in_none)
 }
 
 /// The value of the 26 Crockford Base32 symbols of a ULID, if every byte is a symbol and the
 /// first is at most `7` (the value fits 128 bits); `valid` says whether.
 ///
 /// The 26 symbols are read as 32, six `0`s before them (which change no value): bytes 0-15
-/// and 10-25 of the text are loaded, their values worked out, and the first register's
-/// shifted up by six places. Then each pair becomes 10 bits and each pair of those 20, in
+/// and 10-25 of the text are loaded into the two halves of one register, their values worked
+/// out, and the first half's shifted up by six places. Then each pair becomes 10 bits and each pair of those 20, in
 /// eight 32-bit lanes, joined into the number.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -162,9 +172,11 @@ pub(crate) fn ulid_decode(text: &[u8; 26], valid: &mut bool) -> u128 {
         *valid = false;
         return 0;
     };
-    let (first, last) = (load16(first), load16(last));
-    let (first, last) = (crockford_values(first), crockford_values(last));
-    let bad = _mm_movemask_epi8(_mm_or_si128(first, last));
+    // Both in one register, their values worked out at once.
+    let values = crockford_values(_mm256_set_m128i(load16(last), load16(first)));
+    let bad = _mm256_movemask_epi8(values);
+    let first = _mm256_castsi256_si128(values);
+    let last = _mm256_extracti128_si256::<1>(values);
     // Symbols -6 to 9 (the six padding `0`s, then the first ten) and 10 to 25.
     let first = _mm_slli_si128::<6>(first);
     let tens = _mm_set1_epi16(0x0120);
