@@ -46,14 +46,14 @@ fn hex(c: &mut Criterion) {
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("objectid/parse");
     group.bench_function("objectid", |b| {
-        b.iter(|| black_box(TEXT).parse::<ObjectId>())
+        common::kept(b, || black_box(TEXT).parse::<ObjectId>())
     });
     // The scalar code, what targets without vector code run: the `const fn` reading.
     group.bench_function("objectid scalar (try_parse)", |b| {
-        b.iter(|| ObjectId::try_parse(black_box(TEXT)))
+        common::kept(b, || ObjectId::try_parse(black_box(TEXT)))
     });
     group.bench_function("bson", |b| {
-        b.iter(|| bson::oid::ObjectId::parse_str(black_box(TEXT)))
+        common::kept(b, || bson::oid::ObjectId::parse_str(black_box(TEXT)))
     });
     group.bench_function("hex_simd::decode", |b| {
         common::into_stack(b, |out: &mut [u8; 12]| {

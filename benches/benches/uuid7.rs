@@ -64,16 +64,16 @@ fn generate(c: &mut Criterion) {
 
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("uuid7/parse");
-    group.bench_function("uuid7", |b| b.iter(|| black_box(TEXT).parse::<Uuid7>()));
+    group.bench_function("uuid7", |b| common::kept(b, || black_box(TEXT).parse::<Uuid7>()));
     // The scalar code, what targets without vector code run: the `const fn` reading.
     group.bench_function("uuid7 scalar (try_parse)", |b| {
-        b.iter(|| Uuid7::try_parse(black_box(TEXT)))
+        common::kept(b, || Uuid7::try_parse(black_box(TEXT)))
     });
     group.bench_function("uuid::Uuid::parse_str", |b| {
-        b.iter(|| uuid::Uuid::parse_str(black_box(TEXT)))
+        common::kept(b, || uuid::Uuid::parse_str(black_box(TEXT)))
     });
     group.bench_function("uuid7_peer", |b| {
-        b.iter(|| black_box(TEXT).parse::<uuid7_peer::Uuid>())
+        common::kept(b, || black_box(TEXT).parse::<uuid7_peer::Uuid>())
     });
     group.bench_function("uuid_simd::parse_hyphenated", |b| {
         common::into_stack(b, |out: &mut [u8; 16]| {
