@@ -559,10 +559,8 @@ const fn read_digits(text: &[u8], case: Case, bytes: &mut [u8]) -> Result<(), De
 #[cold]
 #[inline(never)]
 const fn invalid_digit(word: u128, start: usize, case: Case) -> DecodeError {
-    // Exact this time: classify the bytes without their high bits (so that nothing carries),
-    // and refuse those that have one.
-    let (decimal, letter) = classify(word & !HIGH_BITS, case);
-    let invalid = (word | !(decimal | letter)) & HIGH_BITS;
+    let invalid = (exact_invalid((word >> 64) as u64, case) as u128) << 64
+        | exact_invalid(word as u64, case) as u128;
     // The first byte is the most significant: count whole bytes of leading zeros (fewer
     // than 16 of them, as some byte is invalid).
     let at = (invalid.leading_zeros() / 8) as usize;
@@ -573,15 +571,38 @@ const fn invalid_digit(word: u128, start: usize, case: Case) -> DecodeError {
     }
 }
 
+/// The high bit of each byte of `word` that is not a digit under `case`, exactly: the bytes
+/// are classified without their high bits (so that nothing carries), and those that have one
+/// are refused.
+#[inline(always)]
+const fn exact_invalid(word: u64, case: Case) -> u64 {
+    let (decimal, letter) = classify(word & !HIGH_BITS, case);
+    (word | !(decimal | letter)) & HIGH_BITS
+}
+
 /// `0x01` in every byte of a word.
-const ONES: u128 = u128::MAX / 0xFF;
+const ONES: u64 = u64::MAX / 0xFF;
 /// The high bit of every byte.
-const HIGH_BITS: u128 = ONES * 0x80;
+const HIGH_BITS: u64 = ONES * 0x80;
 
 /// The value of the 16 digits in the bytes of `bytes`, most significant first, under `case`,
 /// and a word that is 0 exactly when they all are digits: the value means nothing otherwise.
+/// Two independent halves of 8 ([`decode_digits`]): 64-bit words carry nothing from one to
+/// the other, where 128-bit sums chain their halves.
 #[inline(always)]
-const fn decode_word(bytes: u128, case: Case) -> (u64, u128) {
+pub(crate) const fn decode_word(bytes: u128, case: Case) -> (u64, u128) {
+    let (high, high_invalid) = decode_digits((bytes >> 64) as u64, case);
+    let (low, low_invalid) = decode_digits(bytes as u64, case);
+    (
+        (high as u64) << 32 | low as u64,
+        (high_invalid as u128) << 64 | low_invalid as u128,
+    )
+}
+
+/// The value of the 8 digits in the bytes of `bytes`, most significant first, under `case`,
+/// and a word that is 0 exactly when they all are digits: the value means nothing otherwise.
+#[inline(always)]
+pub(crate) const fn decode_digits(bytes: u64, case: Case) -> (u32, u64) {
     // A byte at or above 0x80 is refused by its high bit. The range checks of the bytes before
     // it may then be spoilt by its carries (only valid text needs them right), so the index
     // of the first bad byte is worked out again by `invalid_digit`.
@@ -590,20 +611,19 @@ const fn decode_word(bytes: u128, case: Case) -> (u64, u128) {
     // The low four bits of `0`-`9` are their values; those of `a`-`f` and `A`-`F` are 1 to 6.
     let mut value = (bytes & (ONES * 0x0F)) + (letter >> 7) * 9;
     // Close the gaps: two 4-bit digits into a byte, two bytes into 16 bits, and so on.
-    value = (value | (value >> 4)) & (u128::MAX / 0xFFFF * 0x00FF);
-    value = (value | (value >> 8)) & (u128::MAX / 0xFFFF_FFFF * 0xFFFF);
-    value = (value | (value >> 16)) & (u128::MAX / u64::MAX as u128 * 0xFFFF_FFFF);
-    value = (value | (value >> 32)) & u64::MAX as u128;
-    (value as u64, invalid)
+    value = (value | (value >> 4)) & (u64::MAX / 0xFFFF * 0x00FF);
+    value = (value | (value >> 8)) & (u64::MAX / 0xFFFF_FFFF * 0xFFFF);
+    value = (value | (value >> 16)) & 0xFFFF_FFFF;
+    (value as u32, invalid)
 }
 
 /// The high bits of the bytes of `bytes` that are `0`-`9`, and of those that are letters
 /// `a`-`f` (or `A`-`F` too, under [`Case::Any`]); exact for bytes below 0x80.
 #[inline(always)]
-const fn classify(bytes: u128, case: Case) -> (u128, u128) {
+const fn classify(bytes: u64, case: Case) -> (u64, u64) {
     let decimal = in_range(bytes, b'0', b'9');
     // `| 0x20` lower-cases the letters; no other byte lands in `a..=f`.
-    let letter = in_range(bytes | (ONES * case.fold() as u128), b'a', b'f');
+    let letter = in_range(bytes | (ONES * case.fold() as u64), b'a', b'f');
     (decimal, letter)
 }
 
@@ -612,10 +632,10 @@ const fn classify(bytes: u128, case: Case) -> (u128, u128) {
 /// A byte below 0x80 plus `0x80 - low` reaches 0x80 exactly when it is at least `low`, and
 /// plus `0x7F - high` exactly when it is above `high`; neither sum carries into the next byte.
 #[inline(always)]
-const fn in_range(bytes: u128, low: u8, high: u8) -> u128 {
+const fn in_range(bytes: u64, low: u8, high: u8) -> u64 {
     // Wrapping: a byte at or above 0x80 may carry out of the word; its result is not used.
-    let at_least_low = bytes.wrapping_add(ONES * (0x80 - low as u128));
-    let above_high = bytes.wrapping_add(ONES * (0x7F - high as u128));
+    let at_least_low = bytes.wrapping_add(ONES * (0x80 - low as u64));
+    let above_high = bytes.wrapping_add(ONES * (0x7F - high as u64));
     at_least_low & !above_high & HIGH_BITS
 }
 

@@ -50,14 +50,14 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub const fn try_parse(text: &str) -> Result<Uuid7, ParseError> {
-        let value = match text.as_bytes().first_chunk::<LEN>() {
-            Some(digits) if text.len() == LEN => match uuid_text::decode(digits, Case::Any) {
-                Ok(value) => value,
-                Err(_) => return Err(error_of(text)),
-            },
-            _ => return Err(error_of(text)),
-        };
-        of_value(value)
+        if let Some(digits) = text.as_bytes().first_chunk::<LEN>()
+            && text.len() == LEN
+            && has_version_and_variant(digits)
+            && let Ok(value) = uuid_text::decode(digits, Case::Any)
+        {
+            return Ok(Uuid7::from_checked_bytes(value.to_be_bytes()));
+        }
+        Err(refused(text))
     }
 
     /// [`try_parse`](Self::try_parse) at run time: vector code where the processor has it.
@@ -67,10 +67,7 @@ impl Uuid7 {
     fn parse_at_run_time(text: &str) -> Result<Uuid7, ParseError> {
         if let Some(digits) = text.as_bytes().first_chunk::<LEN>()
             && text.len() == LEN
-            // The version digit and the variant's digit (`8`, `9`, `a`, `b`, either case),
-            // checked in the text, apart from the bytes.
-            && digits[VERSION_DIGIT] == b'7'
-            && matches!(digits[VARIANT_DIGIT] | 0x20, b'8' | b'9' | b'a' | b'b')
+            && has_version_and_variant(digits)
             && let Ok(bytes) = uuid_text::parse_bytes(digits, Case::Any)
         {
             return Ok(Uuid7::from_checked_bytes(bytes));
@@ -303,28 +300,38 @@ const VERSION_DIGIT: usize = 14;
 /// The index of the digit that holds the two variant bits: the first of the fourth group.
 const VARIANT_DIGIT: usize = 19;
 
-/// The error of text that [`Uuid7::parse_at_run_time`] refused: [`Uuid7::try_parse`]'s, which
-/// reads the same.
+/// Whether the text's version digit is `7` and its variant digit one of `8`, `9`, `a`, `b`
+/// (either case): checked in the text, before and apart from the digits' values, so that a
+/// valid text's bytes go into the id as they were read. A byte that only looks the part here
+/// is refused by the decoder.
+#[inline(always)]
+const fn has_version_and_variant(digits: &[u8; LEN]) -> bool {
+    digits[VERSION_DIGIT] == b'7'
+        && matches!(digits[VARIANT_DIGIT] | 0x20, b'8' | b'9' | b'a' | b'b')
+}
+
+/// The error of text that [`Uuid7::try_parse`] and [`Uuid7::parse_at_run_time`] refused,
+/// checked in this order: the length, the first character out of place, the version, the
+/// variant.
 #[cold]
 #[inline(never)]
 const fn refused(text: &str) -> ParseError {
-    match Uuid7::try_parse(text) {
-        Err(error) => error,
-        // Not reached: the two read alike.
-        Ok(_) => error_of(text),
-    }
-}
-
-/// The id of the value of well-formed text, or the version or variant it has instead.
-#[inline]
-const fn of_value(value: u128) -> Result<Uuid7, ParseError> {
+    let value = match text.as_bytes().first_chunk::<LEN>() {
+        Some(digits) if text.len() == LEN => match uuid_text::decode(digits, Case::Any) {
+            Ok(value) => value,
+            Err(_) => return error_of(text),
+        },
+        _ => return error_of(text),
+    };
     // `from_u128` checks the version, then the variant, and nothing else.
     match Uuid7::from_u128(value) {
-        Ok(id) => Ok(id),
-        Err(_) => Err(match (id::version(value), id::variant(value)) {
+        Err(_) => match (id::version(value), id::variant(value)) {
             (7, found) => ParseError::Variant { found },
             (found, _) => ParseError::Version { found },
-        }),
+        },
+        // Not reached: text with the version and variant digits and no character out of
+        // place is read.
+        Ok(_) => error_of(text),
     }
 }
 
