@@ -194,9 +194,9 @@ const fn be64(text: &[u8; LEN], at: usize) -> u64 {
     ])
 }
 
-/// [`decode`], at run time: vector code where the processor has it (x86-64), the scalar
-/// [`decode`] elsewhere. Text with a byte out of place is handed to [`decode`], so the error
-/// is the same, byte and index; only valid text takes the vector path.
+/// [`decode`], at run time: vector code where the processor has it (x86-64, AArch64), the
+/// scalar [`decode`] elsewhere. Text with a byte out of place is handed to [`decode`], so the
+/// error is the same, byte and index; only valid text takes the vector path.
 ///
 /// Not a `const fn` (the vector code cannot run at compile time): [`decode`] is.
 ///

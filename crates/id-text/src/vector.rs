@@ -10,20 +10,23 @@
 //! On x86-64 every processor has SSE2, so the SSE2 code is always compiled in (no detection,
 //! nothing to call through) and inlined into its callers. Decoding a UUID takes AVX2 where
 //! the processor has it: always in a build for such processors (`-C target-cpu`), else after
-//! the one run-time detection below (feature `std`), cached. Miri runs the scalar code.
+//! the one run-time detection below (feature `std`), cached. On AArch64 every processor has
+//! NEON, and the NEON code is compiled in likewise (a ULID's symbols are read by the scalar
+//! code there). Miri runs the scalar code.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
 mod avx2;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+mod neon;
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
 mod sse2;
 
-/// Whether this build always has vector code for a UUID's text and 24 hex digits (x86-64): a
-/// text the vector code refuses is then refused, and its scalar reading, which names the
-/// error, is the cold path.
-pub(crate) const ALWAYS: bool = cfg!(all(
-    target_arch = "x86_64",
-    target_feature = "sse2",
-    not(miri)
+/// Whether this build always has vector code for a UUID's text and 24 hex digits (x86-64,
+/// AArch64): a text the vector code refuses is then refused, and its scalar reading, which
+/// names the error, is the cold path.
+pub(crate) const ALWAYS: bool = cfg!(any(
+    all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
+    all(target_arch = "aarch64", target_feature = "neon", not(miri))
 ));
 
 /// The processor's features that the vector code may use, detected once (feature `std`).
@@ -130,8 +133,52 @@ mod x86_64 {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
 pub(crate) use x86_64::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
 
+/// The AArch64 entry points: the NEON code, which this build may always call (it is compiled
+/// for processors that have NEON).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+#[allow(unsafe_code)]
+mod aarch64 {
+    use crate::hex::Case;
+
+    #[inline(always)]
+    pub(crate) fn uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
+        // SAFETY: the function needs NEON, and this build is for processors that have it
+        // (`cfg(target_feature = "neon")`).
+        unsafe { super::neon::uuid_decode(text, case) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn ulid_decode(_text: &[u8; 26]) -> Option<u128> {
+        None
+    }
+
+    #[inline(always)]
+    pub(crate) fn uuid_encode(value: u128) -> Option<[u8; 36]> {
+        // SAFETY: as in `uuid_decode`: the build is for processors with NEON.
+        unsafe { super::neon::uuid_encode(value) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn hex24_decode(text: &[u8; 24], case: Case) -> Option<[u8; 12]> {
+        // SAFETY: as in `uuid_decode`: the build is for processors with NEON.
+        unsafe { super::neon::hex24_decode(text, case) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn hex24_encode(bytes: &[u8; 12]) -> Option<[u8; 24]> {
+        // SAFETY: as in `uuid_decode`: the build is for processors with NEON.
+        unsafe { super::neon::hex24_encode(bytes) }
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+pub(crate) use aarch64::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
+
 /// No vector code in this build: always the scalar path.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+#[cfg(not(any(
+    all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
+    all(target_arch = "aarch64", target_feature = "neon", not(miri))
+)))]
 mod none {
     use crate::hex::Case;
 
@@ -161,7 +208,10 @@ mod none {
     }
 }
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+#[cfg(not(any(
+    all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
+    all(target_arch = "aarch64", target_feature = "neon", not(miri))
+)))]
 pub(crate) use none::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
 
 /// Each vector path on its own, whichever the dispatch would choose: for the tests and the
@@ -175,7 +225,7 @@ pub mod paths {
     /// ```
     /// use id_text::vector_paths::Path;
     ///
-    /// assert_eq!(Path::ALL.len(), 2);
+    /// assert_eq!(Path::ALL.len(), 3);
     /// ```
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Path {
@@ -183,11 +233,13 @@ pub mod paths {
         Sse2,
         /// 32 bytes a register: x86-64 processors with AVX2 (decoding a UUID and a ULID).
         Avx2,
+        /// 16 bytes a register: every AArch64 processor.
+        Neon,
     }
 
     impl Path {
         /// Every path, whether or not this build and processor have it.
-        pub const ALL: [Path; 2] = [Path::Sse2, Path::Avx2];
+        pub const ALL: [Path; 3] = [Path::Sse2, Path::Avx2, Path::Neon];
 
         /// Whether this build and processor run this path.
         ///
@@ -195,21 +247,22 @@ pub mod paths {
         /// use id_text::vector_paths::Path;
         ///
         /// assert_eq!(Path::Sse2.available(), cfg!(all(target_arch = "x86_64", not(miri))));
+        /// assert_eq!(Path::Neon.available(), cfg!(all(target_arch = "aarch64", not(miri))));
         /// ```
         #[must_use]
         pub fn available(self) -> bool {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
             match self {
-                Path::Sse2 => true,
-                #[cfg(feature = "std")]
-                Path::Avx2 => std::is_x86_feature_detected!("avx2"),
-                #[cfg(not(feature = "std"))]
-                Path::Avx2 => cfg!(target_feature = "avx2"),
-            }
-            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
-            {
-                let _ = self;
-                false
+                Path::Sse2 => cfg!(all(
+                    target_arch = "x86_64",
+                    target_feature = "sse2",
+                    not(miri)
+                )),
+                Path::Avx2 => avx2_available(),
+                Path::Neon => cfg!(all(
+                    target_arch = "aarch64",
+                    target_feature = "neon",
+                    not(miri)
+                )),
             }
         }
 
@@ -227,26 +280,29 @@ pub mod paths {
         /// }
         /// ```
         #[must_use]
+        #[allow(unsafe_code)]
         pub fn uuid_decode(self, text: &[u8; 36], case: Case) -> Option<Option<[u8; 16]>> {
             if !self.available() {
                 return None;
             }
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-            #[allow(unsafe_code)]
             match self {
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
                 // SAFETY: this build is for processors with SSE2.
                 Path::Sse2 => Some(unsafe { super::sse2::uuid_decode(text, case) }),
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
                 Path::Avx2 => {
                     let mut bytes = [0; 16];
                     // SAFETY: the processor has AVX2 (`available`).
                     let valid = unsafe { super::avx2::uuid_decode(text, case, &mut bytes) };
                     Some(valid.then_some(bytes))
                 }
-            }
-            #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
-            {
-                let _ = (text, case);
-                None
+                #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+                // SAFETY: this build is for processors with NEON.
+                Path::Neon => Some(unsafe { super::neon::uuid_decode(text, case) }),
+                _ => {
+                    let _ = (text, case);
+                    None
+                }
             }
         }
 
@@ -272,7 +328,7 @@ pub mod paths {
                 let value = unsafe { super::avx2::ulid_decode(text, &mut valid) };
                 return Some(valid.then_some(value));
             }
-            let _ = text;
+            let _ = (self, text);
             None
         }
 
@@ -283,20 +339,30 @@ pub mod paths {
         /// use id_text::vector_paths::Path;
         ///
         /// let text = *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-        /// if Path::Sse2.available() {
-        ///     assert_eq!(Path::Sse2.uuid_encode(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F), Some(text));
+        /// for path in Path::ALL {
+        ///     if let Some(written) = path.uuid_encode(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F) {
+        ///         assert_eq!(written, text);
+        ///     }
         /// }
         /// ```
         #[must_use]
+        #[allow(unsafe_code)]
         pub fn uuid_encode(self, value: u128) -> Option<[u8; 36]> {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-            if self == Path::Sse2 {
-                // SAFETY: this build is for processors with SSE2.
-                #[allow(unsafe_code)]
-                return unsafe { super::sse2::uuid_encode(value) };
+            if !self.available() {
+                return None;
             }
-            let _ = value;
-            None
+            match self {
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+                // SAFETY: this build is for processors with SSE2.
+                Path::Sse2 => unsafe { super::sse2::uuid_encode(value) },
+                #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+                // SAFETY: this build is for processors with NEON.
+                Path::Neon => unsafe { super::neon::uuid_encode(value) },
+                _ => {
+                    let _ = value;
+                    None
+                }
+            }
         }
 
         /// 24 hex digits read on this path: `None` if the path is not available or reads no
@@ -307,21 +373,30 @@ pub mod paths {
         /// use id_text::vector_paths::Path;
         ///
         /// let bytes = [0x50, 0x7C, 0x7F, 0x79, 0xBC, 0xF8, 0x6C, 0xD7, 0x99, 0x4F, 0x6C, 0x0E];
-        /// if Path::Sse2.available() {
-        ///     let read = Path::Sse2.hex24_decode(b"507c7f79bcf86cd7994f6c0e", Case::Lower);
-        ///     assert_eq!(read, Some(Some(bytes)));
+        /// for path in Path::ALL {
+        ///     if let Some(read) = path.hex24_decode(b"507c7f79bcf86cd7994f6c0e", Case::Lower) {
+        ///         assert_eq!(read, Some(bytes));
+        ///     }
         /// }
         /// ```
         #[must_use]
+        #[allow(unsafe_code)]
         pub fn hex24_decode(self, text: &[u8; 24], case: Case) -> Option<Option<[u8; 12]>> {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-            if self == Path::Sse2 {
-                // SAFETY: this build is for processors with SSE2.
-                #[allow(unsafe_code)]
-                return Some(unsafe { super::sse2::hex24_decode(text, case) });
+            if !self.available() {
+                return None;
             }
-            let _ = (text, case);
-            None
+            match self {
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+                // SAFETY: this build is for processors with SSE2.
+                Path::Sse2 => Some(unsafe { super::sse2::hex24_decode(text, case) }),
+                #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+                // SAFETY: this build is for processors with NEON.
+                Path::Neon => Some(unsafe { super::neon::hex24_decode(text, case) }),
+                _ => {
+                    let _ = (text, case);
+                    None
+                }
+            }
         }
 
         /// 12 bytes' 24 hex digits written on this path, or `None` if the path is not
@@ -331,21 +406,53 @@ pub mod paths {
         /// use id_text::vector_paths::Path;
         ///
         /// let bytes = [0x50, 0x7C, 0x7F, 0x79, 0xBC, 0xF8, 0x6C, 0xD7, 0x99, 0x4F, 0x6C, 0x0E];
-        /// if Path::Sse2.available() {
-        ///     assert_eq!(Path::Sse2.hex24_encode(&bytes), Some(*b"507c7f79bcf86cd7994f6c0e"));
+        /// for path in Path::ALL {
+        ///     if let Some(digits) = path.hex24_encode(&bytes) {
+        ///         assert_eq!(digits, *b"507c7f79bcf86cd7994f6c0e");
+        ///     }
         /// }
         /// ```
         #[must_use]
+        #[allow(unsafe_code)]
         pub fn hex24_encode(self, bytes: &[u8; 12]) -> Option<[u8; 24]> {
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-            if self == Path::Sse2 {
-                // SAFETY: this build is for processors with SSE2.
-                #[allow(unsafe_code)]
-                return unsafe { super::sse2::hex24_encode(bytes) };
+            if !self.available() {
+                return None;
             }
-            let _ = bytes;
-            None
+            match self {
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+                // SAFETY: this build is for processors with SSE2.
+                Path::Sse2 => unsafe { super::sse2::hex24_encode(bytes) },
+                #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+                // SAFETY: this build is for processors with NEON.
+                Path::Neon => unsafe { super::neon::hex24_encode(bytes) },
+                _ => {
+                    let _ = bytes;
+                    None
+                }
+            }
         }
+    }
+
+    /// Whether this build and processor run the AVX2 code.
+    fn avx2_available() -> bool {
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "sse2",
+            not(miri),
+            feature = "std"
+        ))]
+        return std::is_x86_feature_detected!("avx2");
+        #[cfg(not(all(
+            target_arch = "x86_64",
+            target_feature = "sse2",
+            not(miri),
+            feature = "std"
+        )))]
+        return cfg!(all(
+            target_arch = "x86_64",
+            target_feature = "avx2",
+            not(miri)
+        ));
     }
 }
 
@@ -428,5 +535,11 @@ mod tests {
     fn sse2_is_available_on_every_x86_64_build_but_miri() {
         let expected = cfg!(all(target_arch = "x86_64", not(miri)));
         assert_eq!(Path::Sse2.available(), expected);
+    }
+
+    #[test]
+    fn neon_is_available_on_every_aarch64_build_but_miri() {
+        let expected = cfg!(all(target_arch = "aarch64", not(miri)));
+        assert_eq!(Path::Neon.available(), expected);
     }
 }
