@@ -231,6 +231,10 @@ const OPERATIONS: &[Operation] = &[
     ("ulid/parse", |n| {
         repeat(n, || black_box(ULID_TEXT).parse::<Ulid>())
     }),
+    // The scalar reading, what targets without vector code run.
+    ("ulid/try_parse (scalar)", |n| {
+        repeat(n, || Ulid::try_parse(black_box(ULID_TEXT)))
+    }),
     ("ulid_peer/parse", |n| {
         repeat(n, || ulid_peer::Ulid::from_string(black_box(ULID_TEXT)))
     }),
@@ -272,6 +276,9 @@ const OPERATIONS: &[Operation] = &[
     }),
     ("uuid7/parse", |n| {
         repeat(n, || black_box(UUID7_TEXT).parse::<Uuid7>())
+    }),
+    ("uuid7/try_parse (scalar)", |n| {
+        repeat(n, || Uuid7::try_parse(black_box(UUID7_TEXT)))
     }),
     ("uuid/parse_str", |n| {
         repeat(n, || uuid::Uuid::parse_str(black_box(UUID7_TEXT)))
@@ -329,6 +336,9 @@ const OPERATIONS: &[Operation] = &[
     }),
     ("objectid/parse", |n| {
         repeat(n, || black_box(OBJECTID_TEXT).parse::<ObjectId>())
+    }),
+    ("objectid/try_parse (scalar)", |n| {
+        repeat(n, || ObjectId::try_parse(black_box(OBJECTID_TEXT)))
     }),
     ("hex_simd/decode", |n| {
         repeat(n, || {
