@@ -64,7 +64,9 @@ fn generate(c: &mut Criterion) {
 
 fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("uuid7/parse");
-    group.bench_function("uuid7", |b| common::kept(b, || black_box(TEXT).parse::<Uuid7>()));
+    group.bench_function("uuid7", |b| {
+        common::kept(b, || black_box(TEXT).parse::<Uuid7>())
+    });
     // The scalar code, what targets without vector code run: the `const fn` reading.
     group.bench_function("uuid7 scalar (try_parse)", |b| {
         common::kept(b, || Uuid7::try_parse(black_box(TEXT)))
