@@ -29,6 +29,30 @@ pub(crate) const ALWAYS: bool = cfg!(any(
     all(target_arch = "aarch64", target_feature = "neon", not(miri))
 ));
 
+/// The 36 bytes of a UUID's text from its parts: text 0-15 and 16-31 (vectors, each written
+/// by one `store`) and 32-35. No two stores overlap, so that a reader of any part is served
+/// from one.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
+    all(target_arch = "aarch64", target_feature = "neon", not(miri))
+))]
+#[inline(always)]
+fn uuid_text<V>(first: V, middle: V, last: [u8; 4], store: impl Fn(V, &mut [u8; 16])) -> [u8; 36] {
+    let mut text = [0; 36];
+    let (front, rest) = text.split_at_mut(16);
+    let (middle_slot, last_slot) = rest.split_at_mut(16);
+    if let (Some(front), Some(middle_slot), Some(last_four)) = (
+        front.first_chunk_mut::<16>(),
+        middle_slot.first_chunk_mut::<16>(),
+        last_slot.first_chunk_mut::<4>(),
+    ) {
+        store(first, front);
+        store(middle, middle_slot);
+        *last_four = last;
+    }
+    text
+}
+
 /// The processor's features that the vector code may use, detected once (feature `std`).
 #[cfg(all(
     feature = "std",

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::{config, is_digit};
+use common::{config, is_digit, uuid_value};
 
 /// The text of a UUID by the standard library: 32 digits, then the hyphens put in.
 fn std_uuid(value: u128) -> String {
@@ -93,12 +93,7 @@ fn every_byte_at_every_place_of_a_uuid_is_read_as_the_standard_library_reads_it(
                         Err(DecodeError::MissingHyphen { index, byte })
                     }
                 } else if is_digit(byte, case) {
-                    let digits: String = text
-                        .iter()
-                        .map(|&b| b as char)
-                        .filter(|&c| c != '-')
-                        .collect();
-                    Ok(u128::from_str_radix(&digits, 16).unwrap())
+                    Ok(uuid_value(&text))
                 } else {
                     Err(DecodeError::InvalidDigit { index, byte, case })
                 };

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::{config, is_digit};
+use common::{config, is_digit, uuid_value};
 
 const CASES: [Case; 2] = [Case::Lower, Case::Any];
 
@@ -40,12 +40,7 @@ fn std_uuid_read(text: &[u8; LEN], case: Case) -> Result<u128, DecodeError> {
             return Err(DecodeError::InvalidDigit { index, byte, case });
         }
     }
-    let digits: String = text
-        .iter()
-        .map(|&b| b as char)
-        .filter(|&c| c != '-')
-        .collect();
-    Ok(u128::from_str_radix(&digits, 16).unwrap())
+    Ok(uuid_value(text))
 }
 
 /// What the standard library reads in 24 digits under `case`.

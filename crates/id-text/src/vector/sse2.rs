@@ -210,19 +210,12 @@ pub(crate) fn uuid_encode(value: u128) -> Option<[u8; 36]> {
     );
     // Text 32-35: digits 28-31, the last four lanes of `low`.
     let last = _mm_cvtsi128_si32(_mm_srli_si128::<12>(low));
-    let mut text = [0; 36];
-    let (front, rest) = text.split_at_mut(16);
-    let (middle_slot, last_slot) = rest.split_at_mut(16);
-    if let (Some(front), Some(middle_slot), Some(last_four)) = (
-        front.first_chunk_mut::<16>(),
-        middle_slot.first_chunk_mut::<16>(),
-        last_slot.first_chunk_mut::<4>(),
-    ) {
-        store(first, front);
-        store(middle, middle_slot);
-        *last_four = last.to_le_bytes();
-    }
-    Some(text)
+    Some(super::uuid_text(
+        first,
+        middle,
+        last.to_le_bytes(),
+        |vector, bytes| store(vector, bytes),
+    ))
 }
 
 /// The 12 bytes of 24 hex digits, if every one is a digit under `case`.

@@ -26,3 +26,15 @@ pub(crate) fn is_digit(byte: u8, case: Case) -> bool {
         Case::Any => byte.is_ascii_hexdigit(),
     }
 }
+
+/// The value of the hex digits of a UUID's text, its hyphens left out, by the standard
+/// library.
+#[allow(dead_code, reason = "not every test file reads a UUID's text")]
+pub(crate) fn uuid_value(text: &[u8]) -> u128 {
+    let digits: String = text
+        .iter()
+        .map(|&b| b as char)
+        .filter(|&c| c != '-')
+        .collect();
+    u128::from_str_radix(&digits, 16).unwrap()
+}
