@@ -73,7 +73,7 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "fast32",
         goal: 1.0,
         note: Some(
-            "a call with a length known only at run time: one table lookup, one OR and one shift per symbol, in a chain. Where the caller knows the length (ULID, 26 symbols), the same code is unrolled and takes 12 ns, about fast32's time.",
+            "26 symbols in a `String`, their length checked at run time: then a table lookup a symbol, each value already shifted to its place, with no chain from one symbol to the next. Another length takes the general reading: one table lookup, one OR and one shift per symbol, in a chain.",
         ),
     },
     Comparison {
@@ -113,7 +113,7 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "ulid_peer from_string",
         goal: 0.5,
         note: Some(
-            "`Ulid::try_parse`, the `const fn` reading that targets without vector code run (and Miri): a table lookup a symbol.",
+            "`Ulid::try_parse`, the `const fn` reading that targets without vector code run (and Miri): two symbols and four groups of six, each symbol one lookup in a table of values already shifted to its place.",
         ),
     },
     Comparison {
@@ -171,7 +171,7 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "uuid::Uuid::parse_str",
         goal: 0.5,
         note: Some(
-            "`Uuid7::try_parse`, the `const fn` reading that targets without vector code run (and Miri): four 64-bit words of 8 digits each.",
+            "`Uuid7::try_parse`, the `const fn` reading that targets without vector code run (and Miri): eight groups of four digits, each digit one lookup in a table of values already shifted to its place.",
         ),
     },
     Comparison {
