@@ -1,6 +1,6 @@
 //! Symbols to integers: case-insensitive, with the aliases of the specification.
 
-use crate::{ALPHABET, DecodeError};
+use crate::{ALPHABET, DecodeError, U128_LEN};
 
 const INVALID: u8 = 0xFF;
 
@@ -104,8 +104,8 @@ pub const fn decode_u64(text: &str) -> Result<u64, DecodeError> {
 // uses cost 2 ns of its 7 ns (the criterion row `ulid/decode`, floor).
 #[inline(always)]
 pub const fn decode(text: &str) -> Result<u128, DecodeError> {
-    if let Some(symbols) = text.as_bytes().first_chunk::<U128_SYMBOLS>()
-        && text.len() == U128_SYMBOLS
+    if let Some(symbols) = text.as_bytes().first_chunk::<U128_LEN>()
+        && text.len() == U128_LEN
         && let Some(value) = decode_full(symbols)
     {
         return Ok(value);
@@ -118,11 +118,8 @@ pub const fn decode(text: &str) -> Result<u128, DecodeError> {
 /// sharing their loads with this one.
 #[inline(never)]
 const fn decode_other(text: &str) -> Result<u128, DecodeError> {
-    decode_bits::<U128_SYMBOLS>(text, 128)
+    decode_bits::<U128_LEN>(text, 128)
 }
-
-/// The symbols of a full 128-bit value: 130 bits, the first symbol at most `7`.
-const U128_SYMBOLS: usize = 26;
 
 /// Set in a [`PLACED`] entry for a byte that is not a symbol: above the 30 bits of six
 /// symbols.
@@ -159,7 +156,7 @@ static PLACED: [[u32; 256]; 7] = [
 
 /// The 30 bits of six symbols from `at`, with [`NOT_A_SYMBOL`] set when any is not one.
 #[inline(always)]
-const fn six(symbols: &[u8; U128_SYMBOLS], at: usize) -> u32 {
+const fn six(symbols: &[u8; U128_LEN], at: usize) -> u32 {
     PLACED[1][symbols[at] as usize]
         | PLACED[2][symbols[at + 1] as usize]
         | PLACED[3][symbols[at + 2] as usize]
@@ -174,7 +171,7 @@ const fn six(symbols: &[u8; U128_SYMBOLS], at: usize) -> u32 {
 /// fast as the general reading for a ULID (the criterion row `ulid/decode`, scalar), whose
 /// symbols each wait for the one before.
 #[inline(always)]
-const fn decode_full(symbols: &[u8; U128_SYMBOLS]) -> Option<u128> {
+const fn decode_full(symbols: &[u8; U128_LEN]) -> Option<u128> {
     // Symbols 0 and 1: 8 bits, the first symbol's table refusing a value above 7.
     let first = PLACED[0][symbols[0] as usize] | PLACED[6][symbols[1] as usize];
     let groups = [
