@@ -204,10 +204,12 @@ const fn read_groups(text: &[u8; LEN]) -> Option<u128> {
 /// 64-bit words keep the four readings apart. `None` for text with a byte out of place.
 #[inline(always)]
 const fn read_words(text: &[u8; LEN], case: Case) -> Option<u128> {
-    let (first, first_invalid) = decode_digits(be64(text, 0), case);
-    let (second, second_invalid) = decode_digits(join(be32(text, 9), be32(text, 14)), case);
-    let (third, third_invalid) = decode_digits(join(be32(text, 19), be32(text, 24)), case);
-    let (fourth, fourth_invalid) = decode_digits(be64(text, 28), case);
+    let (first, first_invalid) = decode_digits(be64(text, GROUPS[0]), case);
+    let (second, second_invalid) =
+        decode_digits(join(be32(text, GROUPS[2]), be32(text, GROUPS[3])), case);
+    let (third, third_invalid) =
+        decode_digits(join(be32(text, GROUPS[4]), be32(text, GROUPS[5])), case);
+    let (fourth, fourth_invalid) = decode_digits(be64(text, GROUPS[6]), case);
     if first_invalid | second_invalid | third_invalid | fourth_invalid != 0 || !has_hyphens(text) {
         return None;
     }
