@@ -122,9 +122,18 @@ impl Server {
             port: 0,
             process: Mutex::new(None),
         };
+        // A `tmpdir` of the server's own: a server that starts removes the `#sql*` files it
+        // finds in its `tmpdir`, which are another server's temporary tables when two share
+        // one (`/tmp` by default), and that server's bootstrap or query then fails.
+        let tmp = server.tmp_dir();
+        std::fs::create_dir(&tmp).unwrap_or_else(|error| {
+            panic!("creating the server's tmpdir {}: {error}", tmp.display())
+        });
         if is_root() {
-            // The server writes its socket, pid file and data under the directory.
+            // The server writes its socket, pid file, data and temporary files under the
+            // directory.
             chown(&server.dir, SERVER_USER, "mariadb-server");
+            chown(&tmp, SERVER_USER, "mariadb-server");
         }
         server.install(&settings);
         server.launch(&settings);
@@ -219,6 +228,12 @@ impl Server {
         self.run_client(&["--host=127.0.0.1", &port, "--protocol=TCP"], statements)
     }
 
+    /// The server's own temporary directory (its `tmpdir`, the bootstrap's too): nothing of a
+    /// server is in a directory another server uses.
+    pub fn tmp_dir(&self) -> PathBuf {
+        self.dir.join("tmp")
+    }
+
     /// The server's log so far (what `mariadbd` wrote to its standard error and output), for
     /// a failed test's message.
     pub fn log(&self) -> String {
@@ -242,11 +257,14 @@ impl Server {
     /// Creates the system tables in `data/`: `root` with no password, no `test` database.
     fn install(&mut self, settings: &[String]) {
         let datadir = format!("--datadir={}", path_str(&self.data_dir()));
+        let tmpdir = format!("--tmpdir={}", path_str(&self.tmp_dir()));
         let mut command = Command::new(&self.binaries.install_db);
         // `--no-defaults` must come first: nothing is read from /etc/mysql.
         command.args([
             "--no-defaults",
             &datadir,
+            // Passed on to the bootstrap server, whose temporary tables go there.
+            &tmpdir,
             "--auth-root-authentication-method=normal",
             "--skip-test-db",
             // Grants by address: no look-up of this machine's name, which may not resolve.
@@ -300,6 +318,7 @@ impl Server {
                     "--pid-file={}",
                     path_str(&self.dir.join("mysqld.pid"))
                 ))
+                .arg(format!("--tmpdir={}", path_str(&self.tmp_dir())))
                 .arg(format!("--port={}", self.port))
                 .arg("--bind-address=127.0.0.1")
                 // Clients are known by address: no reverse look-up on each connection.

@@ -92,3 +92,122 @@ fn a_server_that_cannot_start_panics_with_the_reason() {
         "the message holds MariaDB's reason:\n{message}"
     );
 }
+
+/// Set in a child process of [`servers_started_side_by_side_share_nothing`]: it starts
+/// servers of its own beside the parent's.
+const CHILD: &str = "MARIADB_SERVER_CHILD";
+
+/// How many servers each process starts at once, in threads.
+const SERVERS_PER_PROCESS: usize = 2;
+
+/// How many processes besides this one start servers at the same moment.
+const CHILD_PROCESSES: usize = 2;
+
+/// Starts a server, makes it write temporary tables (what a server that starts beside it
+/// would delete if the two shared a `tmpdir`), and returns every path it writes to, each
+/// checked to be in the server's own directory.
+fn start_and_list_paths() -> Vec<String> {
+    let server = Server::start(&[]);
+    let dir = server
+        .socket()
+        .parent()
+        .expect("the socket is in the server's directory")
+        .to_str()
+        .expect("temporary paths are UTF-8")
+        .to_owned();
+    // An internal temporary table on disk: the GROUP BY of a text column wider than the
+    // in-memory temporary tables allow.
+    server.sql(
+        "CREATE DATABASE scratch; \
+         CREATE TABLE scratch.t (k TEXT); \
+         INSERT INTO scratch.t SELECT REPEAT(seq, 100) FROM scratch.seq_1_to_2000; \
+         SELECT COUNT(*) FROM (SELECT k FROM scratch.t GROUP BY k) AS g",
+    );
+    let paths = server.sql(
+        "SELECT @@tmpdir, @@datadir, @@socket, @@pid_file, @@innodb_tmpdir, \
+         @@aria_log_dir_path, @@innodb_log_group_home_dir, @@innodb_data_home_dir",
+    );
+    let paths: Vec<String> = paths
+        .split('\t')
+        .filter(|path| *path != "NULL" && !path.is_empty())
+        .map(|path| path.trim_end_matches('/').to_owned())
+        .collect();
+    for path in &paths {
+        // A relative path is under the data directory.
+        assert!(
+            !path.starts_with('/') || path.starts_with(&dir),
+            "the server in {dir} uses {path}, outside its own directory"
+        );
+    }
+    paths
+        .into_iter()
+        .filter(|path| path.starts_with('/'))
+        .collect()
+}
+
+/// Starts [`SERVERS_PER_PROCESS`] servers in threads at once: the paths of each.
+fn start_side_by_side() -> Vec<Vec<String>> {
+    std::thread::scope(|scope| {
+        let started: Vec<_> = (0..SERVERS_PER_PROCESS)
+            .map(|_| scope.spawn(start_and_list_paths))
+            .collect();
+        started
+            .into_iter()
+            .map(|server| server.join().expect("a server started beside others"))
+            .collect()
+    })
+}
+
+/// Servers bootstrapped and started at the same moment, in threads of this process and in
+/// other processes, as the test command runs test binaries side by side: each one starts
+/// and answers, and no two write to one directory (temporary files above all: a server
+/// that starts removes the `#sql*` files of its `tmpdir`).
+#[test]
+fn servers_started_side_by_side_share_nothing() {
+    if std::env::var_os(CHILD).is_some() {
+        for paths in start_side_by_side() {
+            println!("paths={}", paths.join(","));
+        }
+        return;
+    }
+    let this_test = "servers_started_side_by_side_share_nothing";
+    let children: Vec<_> = (0..CHILD_PROCESSES)
+        .map(|_| {
+            std::process::Command::new(std::env::current_exe().unwrap())
+                .args([this_test, "--exact", "--nocapture", "--test-threads=1"])
+                .env(CHILD, "1")
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("this test binary runs again as a child")
+        })
+        .collect();
+    let mut every_server = start_side_by_side();
+    for child in children {
+        let output = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "a child process's servers failed ({}):\n{stdout}\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let servers: Vec<Vec<String>> = stdout
+            .lines()
+            .filter_map(|line| line.split_once("paths=").map(|(_, paths)| paths))
+            .map(|paths| paths.split(',').map(str::to_owned).collect())
+            .collect();
+        assert_eq!(servers.len(), SERVERS_PER_PROCESS, "{stdout}");
+        every_server.extend(servers);
+    }
+    let mut seen = std::collections::BTreeMap::new();
+    for (server, paths) in every_server.iter().enumerate() {
+        for path in paths {
+            if let Some(other) = seen.insert(path.clone(), server)
+                && other != server
+            {
+                panic!("servers {other} and {server} both use {path}");
+            }
+        }
+    }
+}
