@@ -36,6 +36,10 @@ pub const USER: &str = "identifier";
 /// 40 MB and the WAL.
 const MEMORY_NEEDED: u64 = 1 << 30;
 
+/// How many free ports a server on TCP tries: another process may take the one picked before
+/// the server binds it.
+const PORT_ATTEMPTS: usize = 5;
+
 /// A throwaway server and its directory; dropping it stops the server and removes the
 /// directory.
 #[derive(Debug)]
@@ -82,6 +86,13 @@ impl Cluster {
     }
 
     fn start_at(bindir: PathBuf, parent: &Path, settings: &[(&str, &str)]) -> Cluster {
+        let mut cluster = Cluster::init_at(bindir, parent, settings);
+        cluster.start_again();
+        cluster
+    }
+
+    /// A new cluster's files, made by `initdb`, with the server not started.
+    fn init_at(bindir: PathBuf, parent: &Path, settings: &[(&str, &str)]) -> Cluster {
         let settings = settings
             .iter()
             .map(|(name, value)| format!(" -c {name}={value}"))
@@ -101,7 +112,6 @@ impl Cluster {
                 "--no-sync",
             ],
         );
-        cluster.start_again();
         cluster
     }
 
@@ -403,22 +413,23 @@ impl Cluster {
     }
 
     fn run(&mut self, program: &str, args: &[&str]) {
-        let output = self.command(program, args).output();
-        match output {
-            Ok(output) if output.status.success() => {}
-            Ok(output) => {
-                let log = self.log();
-                self.stop();
-                panic!(
-                    "PostgreSQL's {program} failed ({}):\n{}\nserver log:\n{log}",
-                    output.status,
-                    text(&output)
-                );
-            }
-            Err(error) => {
-                self.stop();
-                panic!("could not run PostgreSQL's {program}: {error}");
-            }
+        if let Err(failure) = self.try_run(program, args) {
+            self.stop();
+            panic!("{failure}");
+        }
+    }
+
+    /// Runs a server program: `Err` holds its output and the server's log.
+    fn try_run(&self, program: &str, args: &[&str]) -> Result<(), String> {
+        match self.command(program, args).output() {
+            Ok(output) if output.status.success() => Ok(()),
+            Ok(output) => Err(format!(
+                "PostgreSQL's {program} failed ({}):\n{}\nserver log:\n{}",
+                output.status,
+                text(&output),
+                self.log()
+            )),
+            Err(error) => Err(format!("could not run PostgreSQL's {program}: {error}")),
         }
     }
 }
@@ -530,13 +541,6 @@ impl TcpCluster {
     ///
     /// As [`Cluster::start`]; or if the certificate or key cannot be copied.
     pub fn start(tls: Option<(&Path, &Path)>) -> TcpCluster {
-        // A port the kernel just gave out and took back: free unless taken in between.
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|listener| listener.local_addr())
-            .expect("a free TCP port on 127.0.0.1")
-            .port()
-            .to_string();
-        let mut settings = vec![("listen_addresses", "127.0.0.1"), ("port", port.as_str())];
         let tls_dir = tls.map(|(certificate, key)| {
             let dir = new_temp_dir(&scratch_parent(MEMORY_NEEDED), "pg");
             for (from, name) in [(certificate, "server.crt"), (key, "server.key")] {
@@ -565,6 +569,7 @@ impl TcpCluster {
                     path_str(&dir.join("server.key")).to_owned(),
                 )
             });
+        let mut settings = vec![("listen_addresses", "127.0.0.1")];
         if tls_dir.is_some() {
             settings.extend([
                 ("ssl", "on"),
@@ -572,12 +577,37 @@ impl TcpCluster {
                 ("ssl_key_file", key.as_str()),
             ]);
         }
-        let cluster = Cluster::start(&settings);
-        TcpCluster {
-            cluster,
-            port: port.parse().expect("a port number"),
-            tls_dir,
+        let mut cluster = Cluster::init_at(bindir(), &scratch_parent(MEMORY_NEEDED), &settings);
+        let base_settings = cluster.settings.clone();
+        for attempt in 1..=PORT_ATTEMPTS {
+            // A port the kernel just gave out and took back: free unless another process
+            // takes it before the server binds it, which then tries another.
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|listener| listener.local_addr())
+                .expect("a free TCP port on 127.0.0.1")
+                .port();
+            cluster.settings = format!("{base_settings} -c port={port}");
+            let args = cluster.start_args();
+            match cluster.try_run("pg_ctl", &args.each_ref().map(String::as_str)) {
+                Ok(()) => {
+                    return TcpCluster {
+                        cluster,
+                        port,
+                        tls_dir,
+                    };
+                }
+                Err(failure)
+                    if failure.contains("Address already in use") && attempt < PORT_ATTEMPTS => {}
+                Err(failure) => {
+                    cluster.stop();
+                    if let Some(dir) = &tls_dir {
+                        let _ = std::fs::remove_dir_all(dir);
+                    }
+                    panic!("{failure}");
+                }
+            }
         }
+        unreachable!("the last attempt returns or panics")
     }
 
     /// The TCP port on 127.0.0.1.
