@@ -43,9 +43,9 @@ create_exception!(
 /// The range of `ttl_s`, in seconds: the crate's (300 ms to a day).
 const TTL_RANGE_S: (f64, f64) = (0.3, 86_400.0);
 const TTL_RULE: &str = "a lease lasts 0.3 to 86400 seconds";
-/// The range of `max_clock_skew_s`, in seconds: the crate's (up to a day).
-const SKEW_RANGE_S: (f64, f64) = (0.0, 86_400.0);
-const SKEW_RULE: &str = "a clock skew is 0 to 86400 seconds";
+/// The range of `max_clock_skew_s`, in seconds: the crate's (up to a minute).
+const SKEW_RANGE_S: (f64, f64) = (0.0, 60.0);
+const SKEW_RULE: &str = "a clock skew is 0 to 60 seconds";
 
 /// The Python error of an acquire: `ValueError` naming the argument for a bad one,
 /// `LeaseError` for the rest (the server, the table, all held).
@@ -294,7 +294,7 @@ impl LeasedSnowflakeIdGenerator {
     /// Raises `LeaseError` as `generate` does (a batch that borrows milliseconds beyond the
     /// high-water mark is refused too, and its ids are used up), `TypeError` if `n` is not an
     /// int, `ValueError` if it is negative, larger than any ceiling leaves room for (4096 ids
-    /// a millisecond over the lease's lead: 27,308,032 with the default ttl; nothing is
+    /// a millisecond over the lease's lead of 6,666 ms: 27,308,032; nothing is
     /// used up) or the clock is out of range, and `MemoryError` if the ids do not fit in
     /// memory.
     #[pyo3(signature = (n, /))]

@@ -74,13 +74,14 @@ impl SnowflakeIdGenerator {
     /// `sslmode=verify-full sslrootcert=ca.pem` against interception). `table` is a plain or
     /// schema-qualified name (ASCII letters, digits, `_`), created with its 1024 rows if
     /// missing. `ttl_s` (0.3 to 86400, an int or a float) is how long the database grants the
-    /// lease after each renewal: a renewal runs every `ttl_s / 3`, and the worker id of a
-    /// holder that dies is free again `ttl_s` after its last renewal. The holder stops serving
-    /// `ttl_s / 10` (at most 1 s) before the database would let another process take over.
-    /// `max_clock_skew_s` (0 to 86400, default 1) is how far apart the clocks of the
-    /// PostgreSQL servers that may hold the table can be (a failover moves it to another
-    /// server's clock): a new holder starts that much, plus two renewal intervals, above the
-    /// database's clock, and waits about that long for its first ids.
+    /// lease after each renewal: a renewal runs every `ttl_s / 3` (at least every 3.3 s), and
+    /// the worker id of a holder that dies is free again `ttl_s` after its last renewal. The
+    /// holder stops serving `ttl_s / 10` (at most 1 s) before the database would let another
+    /// process take over. `max_clock_skew_s` (0 to 60, default 1) is how far apart the clocks
+    /// of the PostgreSQL servers that may hold the table can be (a failover moves it to
+    /// another server's clock): a new holder starts that much, plus the lead of 6.666 s
+    /// (the same for every holder, whatever its ttl), above the database's clock, and waits
+    /// about that long for its first ids.
     ///
     /// Acquire one per process, after any `fork`, and share it between threads. Waits for the
     /// server with the GIL released (a few round trips and about `max_clock_skew_s`; at most

@@ -112,18 +112,19 @@ def test_state_and_repr_describe_the_lease(postgres, table):
     acquired = now_ms()
     state = generator.state
     assert set(state) == set(LeaseState.__annotations__)
-    assert state["worker_id"] == generator.worker_id and state["table"] == table
+    # The table is named with its schema: a name without one is public's.
+    assert state["worker_id"] == generator.worker_id and state["table"] == f"public.{table}"
     assert state["generation"] == row(postgres, table, generator.worker_id)["generation"] >= 1
     assert state["lost"] is False and state["forked"] is False
     assert state["last_renewal_error"] is None
     # The deadline is ttl - margin (6 s - 0.6 s) after the last renewal was sent.
     assert 0 < state["time_left_s"] <= 5.4
-    # A new holder starts above the database's clock (the test's) at its claim, plus two
-    # renewal intervals (4 s), plus the default skew (1 s), plus 1 ms: ahead of the clock.
-    assert started + 5_001 <= state["floor_ms"] <= acquired + 5_001
+    # A new holder starts above the database's clock (the test's) at its claim, plus the lead
+    # (6,666 ms, whatever the ttl), plus the default skew (1 s), plus 1 ms: ahead of the clock.
+    assert started + 7_667 <= state["floor_ms"] <= acquired + 7_667
     assert state["took_over_ahead"] is True
-    # Acquire waited for a ceiling above the floor; no mark is above the clock plus 4 s.
-    assert state["floor_ms"] < state["high_water_ms"] <= now_ms() + 4_000
+    # Acquire waited for a ceiling above the floor; no mark is above the clock plus the lead.
+    assert state["floor_ms"] < state["high_water_ms"] <= now_ms() + 6_666
     assert state["renewals"] >= 1
     assert (state["late_renewals"], state["failed_renewals"], state["refused"]) == (0, 0, 0)
     assert abs(state["clock_ahead_ms"]) < 1_000
@@ -231,7 +232,7 @@ def test_a_generator_left_at_exit_lets_the_interpreter_end(postgres, table):
 
 def test_the_default_table(postgres):
     with SnowflakeIdGenerator.leased(postgres.dsn, max_clock_skew_s=0) as generator:
-        assert generator.state["table"] == DEFAULT_TABLE
+        assert generator.state["table"] == f"public.{DEFAULT_TABLE}"
         assert row(postgres, DEFAULT_TABLE, generator.worker_id)["held"]
     assert postgres.sql(f"SELECT count(*) FROM {DEFAULT_TABLE}") == "1024"
 
@@ -262,14 +263,15 @@ def test_an_id_ahead_of_the_lease_is_refused(postgres, table):
 
 
 def test_a_batch_larger_than_any_ceiling_is_refused_at_once(postgres, table):
-    # A 1 s lease: a lead of 666 ms, so at most 667 milliseconds of 4096 ids in one batch.
+    # Whatever the ttl (1 s here), a lead of 6,666 ms: at most 6,667 milliseconds of 4096 ids
+    # in one batch.
     with SnowflakeIdGenerator.leased(postgres.dsn, table=table, ttl_s=1.0, max_clock_skew_s=0) as generator:
-        limit = 667 * 4096
+        limit = 6_667 * 4096
         with pytest.raises(ValueError) as raised:
             generator.generate_ids(limit + 1)
         assert str(raised.value) == (
             f"a batch of {limit + 1} ids is more than a lease can serve at once: at most {limit} "
-            "(4096 a millisecond, over the lead of 666 ms)"
+            "(4096 a millisecond, over the lead of 6666 ms)"
         )
         # Nothing was used up: had the batch been served up to its refusal, the sequence
         # would be hundreds of milliseconds ahead.
@@ -471,10 +473,10 @@ def test_bad_arguments_raise_naming_them(postgres, table):
     for bad in (True, None, "1"):
         with pytest.raises(TypeError, match=r"^max_clock_skew_s must be a number of seconds"):
             leased(postgres.dsn, table=table, max_clock_skew_s=bad)
-    for bad, shown in ((-1, "-1"), (86_401, "86401"), (math.nan, "nan")):
+    for bad, shown in ((-1, "-1"), (61, "61"), (86_401, "86401"), (math.nan, "nan")):
         with pytest.raises(ValueError) as raised:
             leased(postgres.dsn, table=table, max_clock_skew_s=bad)
-        assert str(raised.value) == f"max_clock_skew_s {shown} is out of range: a clock skew is 0 to 86400 seconds"
+        assert str(raised.value) == f"max_clock_skew_s {shown} is out of range: a clock skew is 0 to 60 seconds"
     # Positional options are refused.
     with pytest.raises(TypeError):
         leased(postgres.dsn, table)  # type: ignore[misc]

@@ -22,8 +22,12 @@ pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
 /// The shortest ttl: renewals every ttl/3 must fit a round trip and a retry or two.
 const MIN_TTL: Duration = Duration::from_millis(300);
 
-/// The longest ttl and skew: a day keeps every millisecond count far inside an `i64`.
-const MAX_SETTING: Duration = Duration::from_secs(86_400);
+/// The longest ttl: a day keeps every millisecond count far inside an `i64`.
+const MAX_TTL: Duration = Duration::from_secs(86_400);
+
+/// The largest maximum clock skew: acquire waits about this long for its first ceiling, and
+/// a new holder's ids run this far ahead of the clock (beside the lead).
+const MAX_CLOCK_SKEW: Duration = Duration::from_secs(60);
 
 /// The longest acquire timeout: twice the longest ttl plus the longest skew, the default's
 /// largest value, and far inside PostgreSQL's `statement_timeout` (24.8 days).
@@ -73,6 +77,19 @@ impl LeaseConfig {
     /// assert_eq!(snowflake_lease::LeaseConfig::DEFAULT_TTL.as_secs(), 10);
     /// ```
     pub const DEFAULT_TTL: Duration = Duration::from_secs(10);
+
+    /// How far above the store's clock any high-water mark may be written, and so how far
+    /// ahead of the clock a holder may serve: 6,666 ms, two renewal intervals of the default
+    /// ttl. The same for every holder of every table, whatever its ttl: a new holder starts
+    /// above the store's clock plus this lead (and the maximum clock skew), which is above
+    /// anything an earlier holder can still serve only if no holder's marks may run further
+    /// ahead. Holders renew at least every half of it (every ttl/3, or every 3,333 ms for a
+    /// ttl above 10 s), so a healthy one meets its ceiling only in a burst.
+    ///
+    /// ```
+    /// assert_eq!(snowflake_lease::LeaseConfig::LEAD.as_millis(), 6_666);
+    /// ```
+    pub const LEAD: Duration = Duration::from_millis(6_666);
 
     /// A configuration for the server and database of `connection`, a libpq connection
     /// string: a URL (`postgresql://user@host/db?sslmode=verify-full`) or `key=value` pairs
@@ -145,6 +162,17 @@ impl LeaseConfig {
     /// and `leaset` name one table, the one `CREATE TABLE LeaseT` makes. Default
     /// `snowflake_worker_lease`.
     ///
+    /// A name without a schema means the table in `public`, whatever the role's
+    /// `search_path` (set on the role, in the connection string's `options`, or
+    /// `"$user", public` with a schema of the role's own): every process that names the table
+    /// alike reaches one table, and each event and message names it with its schema
+    /// (`public.snowflake_worker_lease`). Acquire refuses to create it there when a table of
+    /// that name is on the role's `search_path` in another schema
+    /// ([`LeaseError::TableElsewhere`](crate::LeaseError::TableElsewhere)), and says so when
+    /// the role may not create tables in `public`
+    /// ([`LeaseError::CreatePrivilege`](crate::LeaseError::CreatePrivilege), the default on
+    /// PostgreSQL 15 and later for roles that do not own the database).
+    ///
     /// # Examples
     ///
     /// ```
@@ -158,8 +186,11 @@ impl LeaseConfig {
     }
 
     /// How long the database grants a lease after each renewal: a dead holder's worker id
-    /// is free again this long after its last renewal. Renewals run every ttl/3. At least
-    /// 300 ms, at most a day; default 10 s.
+    /// is free again this long after its last renewal, and a holder that cannot reach the
+    /// database keeps its worker id this long (it serves only up to its last ceiling, at most
+    /// [`LEAD`](Self::LEAD) ahead of the last renewal, in the meantime). Renewals run every
+    /// ttl/3, and at least every 3,333 ms (half the lead). At least 300 ms, at most a day;
+    /// default 10 s. Holders of one table may have different ttls.
     ///
     /// # Examples
     ///
@@ -197,7 +228,7 @@ impl LeaseConfig {
     /// (after a failover, another server's clock counts), and how far a server's clock may
     /// be stepped back. A new holder starts this much (plus the lead, plus 1 ms) above the
     /// database's clock at its claim, and waits about this long in
-    /// [`acquire`](crate::LeasedGenerator::acquire) for its first ceiling. At most a day,
+    /// [`acquire`](crate::LeasedGenerator::acquire) for its first ceiling. At most 60 s,
     /// less than the acquire timeout; default 1 s.
     ///
     /// The holders' own clocks need no such bound: every high-water mark is capped by the
@@ -282,12 +313,13 @@ impl LeaseConfig {
         let table = Table::parse(&self.table)?;
         let acquire_timeout = self.effective_acquire_timeout();
         for (setting, value, max, rule) in [
-            ("ttl", self.ttl, MAX_SETTING, "at most 86400s (a day)"),
+            ("ttl", self.ttl, MAX_TTL, "at most 86400s (a day)"),
             (
                 "max_clock_skew",
                 self.max_clock_skew,
-                MAX_SETTING,
-                "at most 86400s (a day)",
+                MAX_CLOCK_SKEW,
+                "at most 60s (acquire waits about this long, and a new holder's ids run this \
+                 far ahead of the clock)",
             ),
             (
                 "acquire_timeout",
@@ -374,9 +406,9 @@ impl LeaseConfig {
             ttl: self.ttl,
             margin,
             skew_ms: millis(self.max_clock_skew),
-            renew_every: third,
+            renew_every: third.min(Self::LEAD / 2),
             retry_every: (self.ttl / 20).max(Duration::from_millis(50)),
-            lead_ms: millis(third) * 2,
+            lead_ms: millis(Self::LEAD),
             acquire_timeout,
             create_table: self.create_table,
             on_event: self.on_event.clone(),
@@ -435,8 +467,8 @@ pub(crate) struct Settings {
     pub(crate) skew_ms: i64,
     pub(crate) renew_every: Duration,
     pub(crate) retry_every: Duration,
-    /// How far above the database's clock each written mark may reach: two renewal
-    /// intervals, so a healthy holder meets its ceiling only in a burst.
+    /// How far above the database's clock each written mark may reach: [`LeaseConfig::LEAD`]
+    /// for every holder.
     pub(crate) lead_ms: i64,
     pub(crate) acquire_timeout: Duration,
     pub(crate) create_table: bool,

@@ -239,6 +239,34 @@ pub enum LeaseError {
         /// The table.
         table: String,
     },
+    /// The table is missing and the role may not create it: it lacks `CREATE` on the
+    /// table's schema (on PostgreSQL 15 and later, only the database's owner has it on
+    /// `public` by default). Create the table once as a role that may, and grant the others
+    /// `SELECT` and `UPDATE` on it.
+    #[error(
+        "the role {role:?} may not create lease table {table:?}: it lacks CREATE on schema {schema:?}; create the table once as a role that may (its SQL is in the crate's docs, \"The table, for migrations\") and GRANT SELECT, UPDATE ON {table} TO {role}, or name a table in a schema every process can use"
+    )]
+    CreatePrivilege {
+        /// The table, with its schema.
+        table: String,
+        /// The role connected, `current_user`.
+        role: String,
+        /// The table's schema.
+        schema: String,
+    },
+    /// The table was named without a schema, which means the one in `public`; it is missing
+    /// there, and a table of that name is on the role's `search_path` in another schema.
+    /// Acquire neither takes that one for it nor creates a second table beside it, which
+    /// would hand out the same worker ids as the first: name the table you mean in full.
+    #[error(
+        "lease table {table:?} is missing, and {found:?} is on the role's search_path: a table name without a schema means the one in public; name the table you mean with its schema"
+    )]
+    TableElsewhere {
+        /// The table meant: in `public`.
+        table: String,
+        /// The table of that name found on the `search_path`, with its schema.
+        found: String,
+    },
     /// The role may not read or update the table.
     #[error(
         "the role {role:?} lacks {missing} on lease table {table:?}: the lease needs SELECT and UPDATE (GRANT SELECT, UPDATE ON {table} TO {role})"

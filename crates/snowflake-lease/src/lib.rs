@@ -57,18 +57,21 @@
 //! # Protocol
 //!
 //! Times below are Unix milliseconds. `now` is the database's clock (`now()` on the server),
-//! `lead` two renewal intervals (2·ttl/3: 6,666 ms of the default ttl of 10 s), `skew`
+//! `lead` [`LeaseConfig::LEAD`] (6,666 ms, two renewal intervals of the default ttl of 10 s:
+//! the same for every holder, whatever its ttl), `skew`
 //! [`max_clock_skew`](LeaseConfig::max_clock_skew).
 //!
 //! **The table** (default `snowflake_worker_lease`; plain or `schema.name`, folded to lower
-//! case as PostgreSQL folds a name without quotes, then quoted) has one row per worker id 0
+//! case as PostgreSQL folds a name without quotes, then quoted; a plain name is the table in
+//! `public`, whatever the role's `search_path`, see [`LeaseConfig::table`]) has one row per worker id 0
 //! to 1023: a random `token` per acquisition, a `generation` incremented per acquisition (a
 //! fencing number), the owner's host and pid, `acquired_at`, `expires_at` (on the
 //! database's clock; `-infinity` when free) and `high_water_ms`, the high-water mark. If the
 //! table is missing, acquire creates it (unless [told not to](LeaseConfig::create_table)) in
 //! one transaction under an advisory lock on the table's name, so that processes starting
 //! together create it once and the others wait for it (up to the acquire timeout), and
-//! reports it ([`LeaseEvent::TableCreated`]). Then it checks the columns' names and types,
+//! reports it ([`LeaseEvent::TableCreated`]); a process that waited reads the catalog again
+//! and reports nothing. Then it checks the columns' names and types,
 //! and the role's privileges. A table that exists is not altered.
 //!
 //! **The cap.** Every mark written is at most `now + lead`: the database computes it as
@@ -92,7 +95,7 @@
 //! [`LeaseError::AllHeld`] at once, with what was seen (rows held, locked by other
 //! claimants, too far ahead).
 //!
-//! **Renew** every ttl/3 (sooner just after the claim, while the ceiling is held down by
+//! **Renew** every ttl/3, and at least every lead/2 (sooner just after the claim, while the ceiling is held down by
 //! the cap): `expires_at = now() + ttl` and the mark raised towards `max(clock, floor) +
 //! lead`, capped, where the row still carries the token. Only once the statement has
 //! returned: ceiling = the mark returned, deadline = the boot clock read *before* sending +
@@ -106,9 +109,10 @@
 //! **Generate** reads atomics only (a stalled renewal never blocks it): in a forked child,
 //! `Forked`; lost, `LeaseLost`; boot clock at or past the deadline, `LeaseExpired`; then the
 //! id at `max(clock, floor)`, refused with `AheadOfLease` if its timestamp is above the
-//! ceiling (the id is used up, not served). While renewals fail, the clock reaches the
-//! ceiling (two intervals, 2/3 of the ttl, after the last success) before the deadline
-//! (ttl − margin): a stalled holder meets `AheadOfLease` first, then `LeaseExpired`.
+//! ceiling (the id is used up, not served). While renewals fail, a stalled holder meets
+//! `AheadOfLease` once the clock reaches its ceiling (at most the lead after the last
+//! success), and `LeaseExpired` at its deadline (ttl − margin after it), whichever comes
+//! first.
 //!
 //! **Release** (or drop): `expires_at = '-infinity'` where the token matches, keeping the
 //! mark for the next holder.
@@ -132,7 +136,8 @@
 //! *In value, whatever the row says.* Take an earlier holder H and a new holder N of the
 //! same worker id, N claiming at database time `t`. H serves only up to its ceiling, which
 //! it got from a write at some database time `w` before N's claim (H's later writes find
-//! N's token and fail, or find the row gone). The cap makes that ceiling at most `w + lead`.
+//! N's token and fail, or find the row gone). The cap makes that ceiling at most `w + lead`:
+//! the same lead as N's, since no holder's ttl or setting changes it.
 //! If N's server is the one H wrote to, `w ≤ t`; if a failover came between, N's server's
 //! clock reads at least `w − skew` at the same instant, so `w ≤ t + skew`. Either way H's
 //! ceiling is at most `t + lead + skew`, below N's floor. Their ids lie in disjoint ranges
@@ -221,8 +226,20 @@
 //!
 //! # Operating the table
 //!
-//! Nothing an operator does to the table can make two holders serve the same id (see above);
-//! at worst, holders lose their leases and acquire again.
+//! Nothing an operator does to the table's rows can make two holders serve the same id (see
+//! above), as long as the database's clock is not stepped back by more than `skew` at the
+//! same time; at worst, holders lose their leases and acquire again. What that rests on:
+//!
+//! - the database's clock never goes back by more than `skew` (a reset together with such a
+//!   step is not covered: with the clock stepped back 10 s at a `TRUNCATE`, new holders
+//!   start below what old ones served), and the clocks of the servers that may hold the
+//!   table (a failover) are within `skew` of each other;
+//! - every holder of the table runs this protocol: the same lead, whatever its ttl;
+//! - for the deadline alone (while the row is intact), each holder's boot clock runs at most
+//!   margin/(ttl − margin) slower than the database's.
+//!
+//! Nothing is assumed of the holders' wall clocks.
+//!
 //!
 //! - **Free a stuck worker id** (a holder you know is dead, before its ttl is over):
 //!   `UPDATE snowflake_worker_lease SET expires_at = '-infinity' WHERE worker_id = 3`. If
@@ -253,7 +270,7 @@
 //! role needs `SELECT` and `UPDATE` on it, and to create it, `CREATE` on the schema.
 //!
 //! ```sql
-//! CREATE TABLE IF NOT EXISTS "snowflake_worker_lease" (
+//! CREATE TABLE IF NOT EXISTS "public"."snowflake_worker_lease" (
 //!     worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
 //!     token         bigint,
 //!     generation    bigint      NOT NULL DEFAULT 0,
@@ -263,8 +280,8 @@
 //!     expires_at    timestamptz NOT NULL DEFAULT '-infinity',
 //!     high_water_ms bigint      NOT NULL DEFAULT 0
 //! );
-//! CREATE INDEX IF NOT EXISTS "snowflake_worker_lease_expires_at_idx" ON "snowflake_worker_lease" (expires_at, worker_id);
-//! INSERT INTO "snowflake_worker_lease" (worker_id)
+//! CREATE INDEX IF NOT EXISTS "snowflake_worker_lease_expires_at_idx" ON "public"."snowflake_worker_lease" (expires_at, worker_id);
+//! INSERT INTO "public"."snowflake_worker_lease" (worker_id)
 //!     SELECT generate_series(0, 1023) ON CONFLICT DO NOTHING;
 //! ```
 

@@ -7,9 +7,9 @@
 use core::time::Duration;
 use std::format;
 
-use postgres::Client;
 use postgres::error::SqlState;
 use postgres::types::Type;
+use postgres::{Client, GenericClient};
 use snowflake::SnowflakeId;
 
 use crate::error::{LeaseError, describe};
@@ -35,10 +35,20 @@ const COLUMNS: [(&str, &str, bool); 8] = [
     ("high_water_ms", "bigint", true),
 ];
 
+/// The schema of a table named without one: the same table for every process, whatever its
+/// role's `search_path`.
+const DEFAULT_SCHEMA: &str = "public";
+
 /// A checked table name and the statements on it.
 pub(crate) struct Table {
-    /// As PostgreSQL names it (folded to lower case), for messages.
+    /// As PostgreSQL names it (folded to lower case), with its schema: `schema.name`, for
+    /// messages.
     pub(crate) name: String,
+    /// The schema, and the table's name in it.
+    schema: String,
+    relation: String,
+    /// Whether the name was given without a schema (and means [`DEFAULT_SCHEMA`]'s table).
+    schema_implied: bool,
     /// Quoted, part by part: `"schema"."name"`.
     quoted: String,
     /// The statements, written once per acquire.
@@ -84,7 +94,7 @@ pub(crate) struct Seen {
 
 impl Table {
     /// Checks `name` (`name` or `schema.name`), folds it to lower case as PostgreSQL folds a
-    /// name without quotes, and quotes it.
+    /// name without quotes, puts a name without a schema in [`DEFAULT_SCHEMA`], and quotes it.
     pub(crate) fn parse(name: &str) -> Result<Table, LeaseError> {
         let invalid = |reason| LeaseError::TableName {
             name: name.to_owned(),
@@ -115,18 +125,23 @@ impl Table {
                 return Err(invalid("a part is longer than 63 bytes"));
             }
         }
-        let quoted = parts
-            .iter()
-            .map(|part| format!("\"{part}\""))
-            .collect::<Vec<_>>()
-            .join(".");
+        let schema_implied = parts.len() == 1;
+        let (schema, relation) = match parts.as_slice() {
+            [relation] => (DEFAULT_SCHEMA, *relation),
+            [schema, relation] => (*schema, *relation),
+            _ => unreachable!("one or two parts, checked above"),
+        };
+        let quoted = format!("\"{schema}\".\"{relation}\"");
         let q = &quoted;
         let max = SnowflakeId::MAX_WORKER_ID;
         // A free row is one whose lease has expired and whose mark a holder can get above
         // soon: at most the lead and the skew ($5 + $6) above the database's clock.
         let usable = format!("expires_at <= now() AND high_water_ms <= {NOW_MS} + $5 + $6");
         Ok(Table {
-            name: folded.clone(),
+            name: format!("{schema}.{relation}"),
+            schema: schema.to_owned(),
+            relation: relation.to_owned(),
+            schema_implied,
             acquire: format!(
                 "WITH candidate AS (\
                  SELECT worker_id, high_water_ms FROM {q} \
@@ -174,7 +189,7 @@ impl Table {
         // The index lives in the table's schema; its name is the table's, cut so that the
         // suffix fits PostgreSQL's 63 bytes (the name is ASCII) and never equals the table's.
         const SUFFIX: &str = "_expires_at_idx";
-        let relation = self.name.rsplit('.').next().unwrap_or(&self.name);
+        let relation = &self.relation;
         let index = format!(
             "{}{SUFFIX}",
             relation.get(..63 - SUFFIX.len()).unwrap_or(relation)
@@ -222,9 +237,12 @@ impl Table {
     ///
     /// Creation runs in one transaction under an advisory lock on the table's name, so that
     /// processes starting together create it once; whoever waited finds it made and does
-    /// nothing. The wait is bounded by `timeout` (the acquire timeout), not by the renewals'
-    /// statement timeout: a fleet starting at once queues on that lock. A table that exists
-    /// is not touched: a user who manages migrations needs no CREATE privilege.
+    /// nothing. Whether the table exists is read from the catalog's rows as they stand when
+    /// the statement runs: the server's cache of names, which does not see a table another
+    /// session created while this one waited for the lock, would report it missing. The wait
+    /// is bounded by `timeout` (the acquire timeout), not by the renewals' statement timeout:
+    /// a fleet starting at once queues on that lock. A table that exists is not touched: a
+    /// user who manages migrations needs no CREATE privilege.
     pub(crate) fn prepare(
         &self,
         client: &mut Client,
@@ -237,58 +255,98 @@ impl Table {
             .exists(client)
             .map_err(|error| self.failed(creating, error))?
         {
+            if let Some(found) = self.elsewhere(client)? {
+                return Err(LeaseError::TableElsewhere {
+                    table: self.name.clone(),
+                    found,
+                });
+            }
             if !create {
                 return Err(LeaseError::TableMissing {
                     table: self.name.clone(),
                 });
             }
-            let mut transaction = client
-                .transaction()
-                .map_err(|error| self.failed(creating, error))?;
-            transaction
-                .batch_execute(&format!(
-                    "SET LOCAL statement_timeout = {}",
-                    timeout.as_millis().max(1)
-                ))
-                .map_err(|error| self.failed(creating, error))?;
-            transaction
-                .query_typed(
-                    "SELECT pg_advisory_xact_lock($1, hashtext($2))",
-                    &[(&LOCK_CLASS, Type::INT4), (&self.quoted, Type::TEXT)],
-                )
-                .map_err(|error| self.failed(creating, error))?;
-            let exists = {
-                let rows = transaction
-                    .query_typed(
-                        "SELECT to_regclass($1) IS NOT NULL",
-                        &[(&self.quoted, Type::TEXT)],
-                    )
-                    .map_err(|error| self.failed(creating, error))?;
-                first_bool(&rows).map_err(|error| self.failed(creating, error))?
-            };
-            if !exists {
-                for statement in self.create_statements() {
-                    transaction
-                        .batch_execute(&statement)
-                        .map_err(|error| self.failed(creating, error))?;
-                }
-                created = true;
-            }
-            transaction
-                .commit()
-                .map_err(|error| self.failed(creating, error))?;
+            created = self
+                .create(client, timeout)
+                .map_err(|error| self.creation_failed(client, error))?;
         }
         self.check_shape(client)?;
         self.check_privileges(client)?;
         Ok(created)
     }
 
-    fn exists(&self, client: &mut Client) -> Result<bool, postgres::Error> {
+    /// Creates the table in one transaction, under the creation lock, unless another
+    /// session made it meanwhile: whether this one did.
+    fn create(&self, client: &mut Client, timeout: Duration) -> Result<bool, postgres::Error> {
+        let mut transaction = client.transaction()?;
+        transaction.batch_execute(&format!(
+            "SET LOCAL statement_timeout = {}",
+            timeout.as_millis().max(1)
+        ))?;
+        transaction.query_typed(
+            "SELECT pg_advisory_xact_lock($1, hashtext($2))",
+            &[(&LOCK_CLASS, Type::INT4), (&self.quoted, Type::TEXT)],
+        )?;
+        if self.exists(&mut transaction)? {
+            return Ok(false);
+        }
+        for statement in self.create_statements() {
+            transaction.batch_execute(&statement)?;
+        }
+        transaction.commit()?;
+        Ok(true)
+    }
+
+    /// The error of a failed creation: a role without `CREATE` on the schema is told what to
+    /// do instead.
+    fn creation_failed(&self, client: &mut Client, error: postgres::Error) -> LeaseError {
+        if error.code() == Some(&SqlState::INSUFFICIENT_PRIVILEGE)
+            && let Ok(row) = client.query_one("SELECT current_user::text", &[])
+            && let Ok(role) = row.try_get::<_, String>(0)
+        {
+            return LeaseError::CreatePrivilege {
+                table: self.name.clone(),
+                role,
+                schema: self.schema.clone(),
+            };
+        }
+        self.failed("creating the table", error)
+    }
+
+    /// Whether the table exists, from the catalog's rows as this statement sees them.
+    fn exists(&self, client: &mut impl GenericClient) -> Result<bool, postgres::Error> {
         let rows = client.query_typed(
-            "SELECT to_regclass($1) IS NOT NULL",
-            &[(&self.quoted, Type::TEXT)],
+            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c \
+             JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace \
+             WHERE n.nspname = $1 AND c.relname = $2)",
+            &[(&self.schema, Type::TEXT), (&self.relation, Type::TEXT)],
         )?;
         first_bool(&rows)
+    }
+
+    /// For a name given without a schema: a table of that name in another schema of the
+    /// role's `search_path`, the first there, which the role would take for it in SQL.
+    fn elsewhere(&self, client: &mut Client) -> Result<Option<String>, LeaseError> {
+        if !self.schema_implied {
+            return Ok(None);
+        }
+        let rows = client
+            .query_typed(
+                "SELECT n.nspname::text FROM pg_catalog.pg_class c \
+                 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace \
+                 WHERE c.relname = $1 AND n.nspname <> $2 \
+                 AND n.nspname = ANY (current_schemas(false)) \
+                 ORDER BY array_position(current_schemas(false), n.nspname::name) LIMIT 1",
+                &[(&self.relation, Type::TEXT), (&self.schema, Type::TEXT)],
+            )
+            .map_err(|error| self.failed("looking for the table", error))?;
+        let Some(row) = rows.first() else {
+            return Ok(None);
+        };
+        let schema: String = row
+            .try_get(0)
+            .map_err(|error| self.failed("looking for the table", error))?;
+        Ok(Some(format!("{schema}.{}", self.relation)))
     }
 
     /// Every column the lease uses is there, with its type, and NOT NULL where the statements
@@ -545,7 +603,10 @@ mod tests {
 
     #[test]
     fn names_are_checked_and_quoted() {
-        assert_eq!(Table::parse("lease").unwrap().quoted, "\"lease\"");
+        // Without a schema: public's table, whatever the search_path.
+        let plain = Table::parse("lease").unwrap();
+        assert_eq!(plain.quoted, "\"public\".\"lease\"");
+        assert_eq!(plain.name, "public.lease");
         // Folded as PostgreSQL folds `CREATE TABLE Ids.Lease_2`.
         let folded = Table::parse("Ids.Lease_2").unwrap();
         assert_eq!(folded.quoted, "\"ids\".\"lease_2\"");

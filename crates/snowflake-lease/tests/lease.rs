@@ -38,10 +38,23 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     const TEST: &str = "sixty_four_processes_claiming_at_once_get_distinct_worker_ids";
     if let Some((_, connection, table)) = child_role() {
         // The child: claim, report, hold until the parent closes standard input.
-        let generator = LeasedGenerator::acquire(&LeaseConfig::new(&connection).table(&table))
-            .unwrap_or_else(|error| panic!("acquire: {error}"));
+        let created = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let saw = Arc::clone(&created);
+        let config = LeaseConfig::new(&connection)
+            .table(&table)
+            .on_event(move |event| {
+                if matches!(event, snowflake_lease::LeaseEvent::TableCreated { .. }) {
+                    saw.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        let generator =
+            LeasedGenerator::acquire(&config).unwrap_or_else(|error| panic!("acquire: {error}"));
         let id = generator.generate().unwrap();
         assert_eq!(id.worker_id(), generator.worker_id());
+        println!(
+            "created={}",
+            created.load(std::sync::atomic::Ordering::Relaxed)
+        );
         println!("worker_id={}", generator.worker_id());
         std::io::stdout().flush().unwrap();
         let _ = std::io::stdin().read_to_end(&mut Vec::new());
@@ -58,16 +71,20 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         .map(|_| spawn_child(TEST, "claim", &connection, table))
         .collect();
     let mut worker_ids = Vec::new();
+    let mut creators = 0;
     // Kept open until the children exit: they still write their test's result.
     let mut readers = Vec::new();
     for child in &mut children {
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let lines = read_until(child, &mut stdout, "worker_id=");
         worker_ids.push(value::<u16>(&lines, "worker_id"));
+        creators += usize::from(value::<bool>(&lines, "created"));
         readers.push(stdout);
     }
     let distinct: HashSet<u16> = worker_ids.iter().copied().collect();
     assert_eq!(distinct.len(), 64, "{worker_ids:?}");
+    // One of them made the table; the others found it made, and say nothing of creating it.
+    assert_eq!(creators, 1, "processes that reported creating the table");
     // All 64 hold their rows at once, each from its own process.
     let mut client = sql(&connection);
     let held = client
@@ -124,7 +141,8 @@ impl Drop for Busy {
 fn acquire_waits_for_peers_creating_the_table_beyond_the_statement_timeout() {
     let connection = connection("postgres");
     let table = "lease_slow_peers";
-    // The lock the crate takes around creation: its class ('SNOW') and the quoted name.
+    // The lock the crate takes around creation: its class ('SNOW') and the quoted name, with
+    // its schema.
     let held_for = Duration::from_millis(800);
     let (locked_tx, locked) = std::sync::mpsc::channel();
     let peer_connection = connection.clone();
@@ -134,7 +152,7 @@ fn acquire_waits_for_peers_creating_the_table_beyond_the_statement_timeout() {
         creation
             .execute(
                 "SELECT pg_advisory_xact_lock(1397641047, hashtext($1))",
-                &[&format!("\"{table}\"")],
+                &[&format!("\"public\".\"{table}\"")],
             )
             .unwrap();
         locked_tx.send(()).unwrap();
@@ -150,6 +168,88 @@ fn acquire_waits_for_peers_creating_the_table_beyond_the_statement_timeout() {
     releaser.join().unwrap();
     generator.generate().unwrap();
     generator.release().unwrap();
+}
+
+/// Peers that waited for the creator of the table find it made, and do not report creating
+/// it: the table's existence is read again once the creation lock is theirs, from the
+/// catalog as it stands then.
+#[test]
+fn peers_waiting_for_the_creator_do_not_report_creating_the_table() {
+    const PEERS: usize = 8;
+    let connection = connection("postgres");
+    let table = "lease_created_once";
+    let mut creator = sql(&connection);
+    let mut creation = creator.transaction().unwrap();
+    // The lock the crate takes around creation: its class ('SNOW') and the qualified name.
+    creation
+        .execute(
+            "SELECT pg_advisory_xact_lock(1397641047, hashtext($1))",
+            &[&format!("\"public\".\"{table}\"")],
+        )
+        .unwrap();
+    let created = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let peers: Vec<_> = (0..PEERS)
+        .map(|_| {
+            let created = Arc::clone(&created);
+            let config = LeaseConfig::new(&connection)
+                .table(table)
+                .max_clock_skew(Duration::ZERO)
+                .on_event(move |event| {
+                    if matches!(event, snowflake_lease::LeaseEvent::TableCreated { .. }) {
+                        created.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                });
+            thread::spawn(move || LeasedGenerator::acquire(&config))
+        })
+        .collect();
+    // Every peer has found the table missing and waits for the creation lock.
+    let mut watcher = sql(&connection);
+    poll(
+        "every peer waiting for the creation lock",
+        Duration::from_secs(30),
+        || {
+            let waiting: i64 = watcher
+                .query_one(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                    &[],
+                )
+                .unwrap()
+                .get(0);
+            (waiting == PEERS as i64).then_some(())
+        },
+    );
+    // The creator makes the table, with the SQL of the crate's docs, and lets them in.
+    creation
+        .batch_execute(&format!(
+            "CREATE TABLE {table} (
+                 worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
+                 token         bigint,
+                 generation    bigint      NOT NULL DEFAULT 0,
+                 owner_host    text,
+                 owner_pid     integer,
+                 acquired_at   timestamptz,
+                 expires_at    timestamptz NOT NULL DEFAULT '-infinity',
+                 high_water_ms bigint      NOT NULL DEFAULT 0
+             );
+             INSERT INTO {table} (worker_id) SELECT generate_series(0, 1023);"
+        ))
+        .unwrap();
+    creation.commit().unwrap();
+    let generators: Vec<LeasedGenerator> = peers
+        .into_iter()
+        .map(|peer| {
+            peer.join()
+                .unwrap()
+                .unwrap_or_else(|error| panic!("{error}"))
+        })
+        .collect();
+    let worker_ids: HashSet<u16> = generators.iter().map(LeasedGenerator::worker_id).collect();
+    assert_eq!(worker_ids.len(), PEERS);
+    assert_eq!(
+        created.load(std::sync::atomic::Ordering::Relaxed),
+        0,
+        "peers that found the table made reported creating it"
+    );
 }
 
 #[test]
@@ -177,7 +277,7 @@ fn with_all_1024_held_acquire_fails_at_once_naming_the_table_and_the_count() {
         } => {
             assert_eq!(
                 (named.as_str(), *held, *locked, *ahead),
-                (table, 1024, 0, 0)
+                (format!("public.{table}").as_str(), 1024, 0, 0)
             );
         }
         other => panic!("expected AllHeld, got {other:?}"),
@@ -510,7 +610,10 @@ fn release_gives_up_on_a_server_that_stopped_answering() {
             table: named,
             waited,
             ..
-        } => assert_eq!((named.as_str(), *waited), (table, Duration::from_secs(1))),
+        } => assert_eq!(
+            (named.as_str(), *waited),
+            ("public.lease_stopped", Duration::from_secs(1))
+        ),
         other => panic!("expected Unanswered, got {other:?}"),
     }
     assert!(waited >= Duration::from_secs(1), "{waited:?}");
@@ -608,7 +711,7 @@ fn a_forked_child_neither_serves_nor_releases_the_parents_lease() {
             "Err(Forked)".to_owned(),
             "true".to_owned(),
             format!(
-                "true None false worker_id {first_id} of \"lease_fork\" is the parent \
+                "true None false worker_id {first_id} of \"public.lease_fork\" is the parent \
                  process's lease: this forked process holds no lease"
             ),
             format!(
@@ -749,12 +852,17 @@ fn a_table_of_another_shape_is_an_error_naming_the_column() {
                 table: named,
                 column: found,
                 ..
-            } => assert_eq!((named.as_str(), *found), (table, column)),
+            } => assert_eq!(
+                (named.as_str(), *found),
+                (format!("public.{table}").as_str(), column)
+            ),
             other => panic!("expected TableShape for {table}, got {other:?}"),
         }
         assert_eq!(
             error.to_string(),
-            format!("lease table {table:?} has another shape: column {column:?} {problem}")
+            format!(
+                "lease table \"public.{table}\" has another shape: column {column:?} {problem}"
+            )
         );
     }
 }
@@ -815,12 +923,67 @@ fn a_ttl_too_small_for_the_margin_is_refused() {
         let error = LeasedGenerator::acquire(&base.clone().ttl(ttl)).unwrap_err();
         assert!(matches!(error, LeaseError::Connect { .. }), "{error}");
     }
-    let error =
-        LeasedGenerator::acquire(&base.max_clock_skew(Duration::from_secs(100_000))).unwrap_err();
-    assert!(
-        error.to_string().contains("max_clock_skew = 100000s"),
-        "{error}"
+    // A skew beyond what acquire may wait for, and new holders' ids may run ahead by: refused
+    // with the limit, at once (the acquire timeout is short in case it were not).
+    let error = LeasedGenerator::acquire(
+        &base
+            .clone()
+            .max_clock_skew(Duration::from_secs(86_400))
+            .acquire_timeout(Duration::from_secs(86_401)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "lease setting max_clock_skew = 86400s is out of range: at most 60s (acquire waits \
+         about this long, and a new holder's ids run this far ahead of the clock)"
     );
+    let error =
+        LeasedGenerator::acquire(&base.clone().ttl(Duration::from_secs(86_401))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "lease setting ttl = 86401s is out of range: at most 86400s (a day)"
+    );
+}
+
+/// How far ahead of the database's clock every holder's marks may be, and so a new holder's
+/// ids: the same for every ttl, two renewal intervals of the default ttl of 10 s.
+const LEAD_MS: u64 = 6_666;
+
+/// The longest ttl stamps a new holder's ids no further ahead than the default does: the
+/// lead is the table's, not a share of each holder's ttl (which, for a ttl of a day, put the
+/// first ids 16 hours in the future).
+#[test]
+fn a_long_ttl_does_not_stamp_ids_ahead_of_the_lead() {
+    let connection = connection("postgres");
+    for ttl in [
+        Duration::from_millis(300),
+        Duration::from_secs(10),
+        Duration::from_secs(86_400),
+    ] {
+        let table = format!("lease_ttl_{}", ttl.as_millis());
+        let skew = Duration::from_millis(20);
+        let before = unix_ms();
+        let generator = LeasedGenerator::acquire(
+            &LeaseConfig::new(&connection)
+                .table(&table)
+                .ttl(ttl)
+                .max_clock_skew(skew),
+        )
+        .unwrap();
+        let after = unix_ms();
+        let state = generator.state();
+        // The floor is the database's clock at the claim, plus the lead and the skew, plus 1.
+        let lead = LEAD_MS + 20 + 1;
+        assert!(
+            (before + lead..=after + lead).contains(&state.floor_ms),
+            "ttl {ttl:?}: floor {} not the claim's clock ({before}..={after}) + {lead} ms",
+            state.floor_ms
+        );
+        assert_eq!(generator.max_batch(), (6_666 + 1) * 4096, "ttl {ttl:?}");
+        let id = generator.generate().unwrap();
+        assert!(id.timestamp_ms() <= unix_ms() + lead, "ttl {ttl:?}: {id:?}");
+        generator.release().unwrap();
+    }
 }
 
 #[test]
@@ -960,7 +1123,7 @@ fn state_describes_the_lease() {
     assert_eq!(state.worker_id, generator.worker_id());
     assert_eq!(
         (state.generation, state.table.as_str()),
-        (row.2 as u64, "lease_state")
+        (row.2 as u64, "public.lease_state")
     );
     // A never-used row, mark 0: the floor is the database's clock at the claim plus the lead
     // (6,666 ms of a 10 s ttl) plus the skew plus 1, the database's clock being the test's.
@@ -987,7 +1150,7 @@ fn state_describes_the_lease() {
     let text = state.to_string();
     assert!(
         text.starts_with(&format!(
-            "worker_id {} (generation {}) of \"lease_state\": ids from {} to {} ms, taken over \
+            "worker_id {} (generation {}) of \"public.lease_state\": ids from {} to {} ms, taken over \
              ahead of the clock, ",
             state.worker_id, state.generation, state.floor_ms, state.high_water_ms
         )) && text.ends_with(" left"),
@@ -1001,10 +1164,18 @@ fn state_describes_the_lease() {
 #[test]
 fn leased_ids_carry_the_wall_clock() {
     let connection = connection("postgres");
-    let generator = LeasedGenerator::acquire(&short(&connection, "lease_clock")).unwrap();
+    // A ttl of 3 s: renewals every second, and room for them to be late while this test
+    // waits for the clock (beside tests that keep every core busy).
+    let generator = LeasedGenerator::acquire(
+        &short(&connection, "lease_clock")
+            .ttl(Duration::from_secs(3))
+            .margin(Duration::from_millis(300)),
+    )
+    .unwrap();
     // A new holder serves ahead of the clock, from its floor, until the clock gets there.
     let floor = generator.state().floor_ms;
-    poll("the clock past the floor", Duration::from_secs(5), || {
+    // The floor is the lead (6,666 ms) above the database's clock at the claim.
+    poll("the clock past the floor", Duration::from_secs(10), || {
         (unix_ms() > floor).then_some(())
     });
     let check = || {
@@ -1023,8 +1194,8 @@ fn leased_ids_carry_the_wall_clock() {
         }
     };
     check();
-    // Past several wakes of the renewal thread (every 333 ms).
-    thread::sleep(Duration::from_millis(1_100));
+    // Past two wakes of the renewal thread (every second).
+    thread::sleep(Duration::from_millis(2_100));
     check();
     generator.release().unwrap();
 }

@@ -1,5 +1,6 @@
 //! What people around the lease do to its table while a holder serves flat out: drop it,
-//! empty and refill it as the docs show, free a row by hand, name it in another spelling.
+//! empty and refill it as the docs show, free a row by hand, name it in another spelling;
+//! and the same while holders of different ttls share the table.
 //! None of it may make a second holder serve a (worker id, millisecond) that the first one
 //! served: each test has holder A serve flat out in a child process (a real process, its
 //! lease still standing), does what an operator does, has holder B acquire and serve flat
@@ -18,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use common::{
     acquire_and_announce, child_role, connection, create_table, fill_flat_out, read_until, short,
-    spawn_child, sql, value,
+    spawn_child_with, sql, value,
 };
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::lease_table::hold_all_but;
@@ -31,6 +32,29 @@ const B_SERVES: Duration = Duration::from_millis(1200);
 /// clock.
 fn config(connection: &str, table: &str) -> LeaseConfig {
     short(connection, table).max_clock_skew(Duration::from_millis(20))
+}
+
+/// Holder A's ttl in the child's environment, in milliseconds: [`config`]'s 1 s when unset.
+const A_TTL_MS: &str = "LEASE_A_TTL_MS";
+
+/// [`config`] with the ttl `ttl` and its default margin.
+fn config_with_ttl(connection: &str, table: &str, ttl: Duration) -> LeaseConfig {
+    LeaseConfig::new(connection)
+        .table(table)
+        .ttl(ttl)
+        .max_clock_skew(Duration::from_millis(20))
+}
+
+/// A's configuration in the child: [`config`], or the ttl of [`A_TTL_MS`].
+fn config_of_a(connection: &str, table: &str) -> LeaseConfig {
+    match std::env::var(A_TTL_MS) {
+        Ok(ms) => config_with_ttl(
+            connection,
+            table,
+            Duration::from_millis(ms.parse().unwrap()),
+        ),
+        Err(_) => config(connection, table),
+    }
 }
 
 /// Serves flat out until `stop`: the distinct milliseconds served, in order. Refusals while
@@ -60,7 +84,7 @@ fn flat_out(generator: &LeasedGenerator, stop: &AtomicBool) -> Vec<u64> {
 /// standard input, then print the milliseconds served and whether the lease was lost, and
 /// wait to be killed (no release: as far as A knows, its lease stands).
 fn holder_a_in_child(connection: &str, table: &str) -> ! {
-    let generator = acquire_and_announce(&config(connection, table));
+    let generator = acquire_and_announce(&config_of_a(connection, table));
     let stop = Arc::new(AtomicBool::new(false));
     let server = {
         let (generator, stop) = (Arc::clone(&generator), Arc::clone(&stop));
@@ -86,13 +110,20 @@ fn start_holder_a(
     test: &str,
     connection: &str,
     table: &str,
+    ttl: Option<Duration>,
 ) -> (Child, BufReader<ChildStdout>, u16) {
-    let mut child = spawn_child(test, "holder", connection, table);
+    let ttl_ms = ttl.map(|ttl| ttl.as_millis().to_string());
+    let env: Vec<(&str, &str)> = ttl_ms.iter().map(|ms| (A_TTL_MS, ms.as_str())).collect();
+    let mut child = spawn_child_with(test, "holder", connection, table, &env);
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let lines = read_until(&mut child, &mut stdout, "ready");
     let worker_id = value(&lines, "worker_id");
-    // A moment of flat-out serving before anyone touches the table: A is at its ceiling.
-    thread::sleep(Duration::from_millis(300));
+    // A moment of flat-out serving before anyone touches the table: A is at its ceiling. A
+    // holder with a ttl of its own serves until its clock has passed its floor, which is as
+    // far ahead as its marks may be (two thirds of the ttl, at most): its ids then run from
+    // the clock to its ceiling, where a newcomer that gets a lower one starts.
+    let settle = ttl.map_or(Duration::ZERO, |ttl| ttl * 2 / 3);
+    thread::sleep(settle + Duration::from_millis(300));
     (child, stdout, worker_id)
 }
 
@@ -175,19 +206,36 @@ fn operator(scenario: &str, table: &str) -> String {
 
 /// A serves; the operator runs `scenario`; B acquires and serves beside A.
 fn while_a_serves_an_operator_runs(test: &str, scenario: &str) {
+    while_a_serves_an_operator_runs_with(test, scenario, None);
+}
+
+/// [`while_a_serves_an_operator_runs`], with A's ttl `ttls.0` and B's `ttls.1` when given,
+/// each with its default margin.
+fn while_a_serves_an_operator_runs_with(
+    test: &str,
+    scenario: &str,
+    ttls: Option<(Duration, Duration)>,
+) {
     if let Some((_, connection, table)) = child_role() {
         holder_a_in_child(&connection, &table);
     }
     let connection = connection("postgres");
-    let table = format!("operator_{scenario}");
+    let table = match ttls {
+        None => format!("operator_{scenario}"),
+        Some(_) => format!("operator_{scenario}_mixed_ttls"),
+    };
     table_with_only_row_0_free(&connection, &table);
-    let (a, a_stdout, a_worker) = start_holder_a(test, &connection, &table);
+    let (a, a_stdout, a_worker) = start_holder_a(test, &connection, &table, ttls.map(|(a, _)| a));
+    let config_of_b = match ttls {
+        None => config(&connection, &table),
+        Some((_, b)) => config_with_ttl(&connection, &table, b),
+    };
     let mut client = sql(&connection);
     let started = Instant::now();
     // A renews every 333 ms: a row freed by hand goes back to A if A renews before B claims.
     let b = loop {
         client.batch_execute(&operator(scenario, &table)).unwrap();
-        match LeasedGenerator::acquire(&config(&connection, &table)) {
+        match LeasedGenerator::acquire(&config_of_b) {
             Ok(b) => break b,
             Err(LeaseError::AllHeld { .. }) if started.elapsed() < Duration::from_secs(10) => {}
             Err(other) => panic!("{scenario}: B's acquire: {other}"),
@@ -241,7 +289,7 @@ fn a_table_name_in_two_spellings_is_one_table() {
     }
     let connection = connection("postgres");
     // PostgreSQL folds an unquoted `CREATE TABLE LeaseT` to `leaset`.
-    let (a, a_stdout, a_worker) = start_holder_a(TEST, &connection, "OperatorSpelling");
+    let (a, a_stdout, a_worker) = start_holder_a(TEST, &connection, "OperatorSpelling", None);
     let b = LeasedGenerator::acquire(&config(&connection, "operatorspelling")).unwrap();
     let (b_worker, b_served) = holder_b(b);
     let (a_served, _) = stop_holder_a(a, a_stdout);
@@ -250,5 +298,38 @@ fn a_table_name_in_two_spellings_is_one_table() {
         (a_worker, &a_served),
         (b_worker, &b_served),
         "two spellings",
+    );
+}
+
+/// A holder with a long ttl, then a newcomer with a short one. The lead of the marks above
+/// the database's clock is the same for every holder of a table, whatever its ttl: with a
+/// lead of two renewal intervals of each holder's own ttl, A (3 s: marks 2 s ahead) served
+/// milliseconds that B (300 ms) started below after each of these resets.
+const MIXED_TTLS: (Duration, Duration) = (Duration::from_secs(3), Duration::from_millis(300));
+
+#[test]
+fn truncating_the_table_of_a_longer_ttl_holder_gives_no_duplicate() {
+    while_a_serves_an_operator_runs_with(
+        "truncating_the_table_of_a_longer_ttl_holder_gives_no_duplicate",
+        "truncate",
+        Some(MIXED_TTLS),
+    );
+}
+
+#[test]
+fn dropping_the_table_of_a_longer_ttl_holder_gives_no_duplicate() {
+    while_a_serves_an_operator_runs_with(
+        "dropping_the_table_of_a_longer_ttl_holder_gives_no_duplicate",
+        "drop",
+        Some(MIXED_TTLS),
+    );
+}
+
+#[test]
+fn freeing_the_row_of_a_longer_ttl_holder_gives_no_duplicate() {
+    while_a_serves_an_operator_runs_with(
+        "freeing_the_row_of_a_longer_ttl_holder_gives_no_duplicate",
+        "free",
+        Some(MIXED_TTLS),
     );
 }

@@ -140,8 +140,8 @@ fn a_role_without_privileges_is_told_so() {
     );
     assert_eq!(
         error.to_string(),
-        "the role \"lease_reader\" lacks UPDATE on lease table \"refusal_privileges\": the \
-         lease needs SELECT and UPDATE (GRANT SELECT, UPDATE ON refusal_privileges TO \
+        "the role \"lease_reader\" lacks UPDATE on lease table \"public.refusal_privileges\": the \
+         lease needs SELECT and UPDATE (GRANT SELECT, UPDATE ON public.refusal_privileges TO \
          lease_reader)"
     );
     // A role with no privilege at all: still a privilege problem, not a missing column.
@@ -168,7 +168,7 @@ fn a_missing_table_is_created_and_reported_or_refused_when_creating_is_off() {
         LeasedGenerator::acquire(&short(&connection, "refusal_not_created").create_table(false))
             .unwrap_err();
     assert!(
-        matches!(&error, LeaseError::TableMissing { table } if table == "refusal_not_created"),
+        matches!(&error, LeaseError::TableMissing { table } if table == "public.refusal_not_created"),
         "{error:?}"
     );
     let exists: bool = sql(&connection)
@@ -189,7 +189,7 @@ fn a_missing_table_is_created_and_reported_or_refused_when_creating_is_off() {
                 LeaseEvent::TableCreated { table },
                 LeaseEvent::Acquired { .. },
                 LeaseEvent::Released { worker_id: released },
-            ] if table == "refusal_created" && *released == worker_id
+            ] if table == "public.refusal_created" && *released == worker_id
         ),
         "{events:?}"
     );
@@ -199,15 +199,16 @@ fn a_missing_table_is_created_and_reported_or_refused_when_creating_is_off() {
 fn a_batch_no_ceiling_leaves_room_for_is_refused_at_once() {
     let connection = connection("postgres");
     let generator = LeasedGenerator::acquire(&short(&connection, "refusal_batch")).unwrap();
-    // A 1 s ttl: a lead of 666 ms, room for 667 milliseconds of 4096 ids at most.
-    assert_eq!(generator.max_batch(), 667 * 4096);
+    // Whatever the ttl (1 s here), a lead of 6,666 ms: room for 6,667 milliseconds of 4096
+    // ids at most.
+    assert_eq!(generator.max_batch(), 6_667 * 4096);
     let mut ids = vec![SnowflakeId::MIN; generator.max_batch() + 1];
     assert_eq!(
         generator.fill(&mut ids),
         Err(Error::BatchTooLarge {
-            requested: 667 * 4096 + 1,
-            limit: 667 * 4096,
-            lead_ms: 666,
+            requested: 6_667 * 4096 + 1,
+            limit: 6_667 * 4096,
+            lead_ms: 6_666,
         })
     );
     assert!(

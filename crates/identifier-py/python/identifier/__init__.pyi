@@ -113,9 +113,9 @@ class SnowflakeIdGenerator:
         max_clock_skew_s: float = 1.0,
     ) -> LeasedSnowflakeIdGenerator:
         """A generator whose worker id is leased from the PostgreSQL table ``table`` of the
-        libpq connection string ``dsn``, renewed every ``ttl_s / 3`` (0.3 to 86400 s); a new
-        holder starts ``max_clock_skew_s`` (0 to 86400 s) plus two renewal intervals above the
-        database's clock. Raises ``TypeError``/``ValueError`` naming a bad argument,
+        libpq connection string ``dsn``, renewed every ``ttl_s / 3`` (0.3 to 86400 s; at least
+        every 3.3 s); a new holder starts ``max_clock_skew_s`` (0 to 60 s) plus the lead of
+        6.666 s above the database's clock. Raises ``TypeError``/``ValueError`` naming a bad argument,
         ``LeaseError`` if the server, the table or a full table refuses the lease."""
 
     @property

@@ -8,8 +8,8 @@ class LeaseState(TypedDict):
     ``worker_id``; the row's ``generation`` (incremented by every acquisition); the ``table``;
     ``floor_ms`` and ``high_water_ms``, the lowest and highest timestamps (ms since the Unix
     epoch) it may serve now; ``took_over_ahead``, whether the floor was ahead of the clock at
-    the claim (a new holder starts above the database's clock by about two renewal intervals
-    and the skew); ``lost``, whether another process took the row over, or the row is gone
+    the claim (a new holder starts above the database's clock by the lead of 6.666 s and the
+    skew); ``lost``, whether another process took the row over, or the row is gone
     (for good); ``forked``, whether this is a child forked after the lease was acquired (the
     lease is the parent's); ``time_left_s``, the seconds until the local deadline (None once
     it has passed, the lease is lost, or in a forked child); ``last_renewal_error``, why the

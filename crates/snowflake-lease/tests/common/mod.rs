@@ -80,11 +80,23 @@ pub(crate) fn row(
 /// This test binary again, running only `test` in the role `role`, with the connection string
 /// and table in its environment.
 pub(crate) fn spawn_child(test: &str, role: &str, connection: &str, table: &str) -> Child {
+    spawn_child_with(test, role, connection, table, &[])
+}
+
+/// [`spawn_child`] with more variables in the child's environment.
+pub(crate) fn spawn_child_with(
+    test: &str,
+    role: &str,
+    connection: &str,
+    table: &str,
+    more: &[(&str, &str)],
+) -> Child {
     Command::new(std::env::current_exe().unwrap())
         .args([test, "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD, role)
         .env(CONNECTION, connection)
         .env(TABLE, table)
+        .envs(more.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
