@@ -124,7 +124,7 @@ pub(crate) fn leased(
     Ok(LeasedSnowflakeIdGenerator {
         worker_id: state.worker_id,
         generation: state.generation,
-        table: state.table,
+        store: state.store,
         pid: std::process::id(),
         slot: RwLock::new(Some(generator)),
     })
@@ -162,7 +162,7 @@ pub(crate) fn leased(
 pub(crate) struct LeasedSnowflakeIdGenerator {
     worker_id: u16,
     generation: u64,
-    table: String,
+    store: String,
     /// The process that acquired the lease: `release` in another (a forked child) must not
     /// touch the lock (see the module's documentation).
     pid: u32,
@@ -204,7 +204,7 @@ impl LeasedSnowflakeIdGenerator {
             Some(generator) => generator.state().to_string(),
             None => format!(
                 "worker_id {} (generation {}) of {:?}: released",
-                self.worker_id, self.generation, self.table
+                self.worker_id, self.generation, self.store
             ),
         }
     }
@@ -241,7 +241,7 @@ impl LeasedSnowflakeIdGenerator {
         let dict = PyDict::new(py);
         dict.set_item("worker_id", state.worker_id)?;
         dict.set_item("generation", state.generation)?;
-        dict.set_item("table", state.table)?;
+        dict.set_item("store", state.store)?;
         dict.set_item("floor_ms", state.floor_ms)?;
         dict.set_item("high_water_ms", state.high_water_ms)?;
         dict.set_item("took_over_ahead", state.took_over_ahead)?;

@@ -113,7 +113,7 @@ def test_state_and_repr_describe_the_lease(postgres, table):
     state = generator.state
     assert set(state) == set(LeaseState.__annotations__)
     # The table is named with its schema: a name without one is public's.
-    assert state["worker_id"] == generator.worker_id and state["table"] == f"public.{table}"
+    assert state["worker_id"] == generator.worker_id and state["store"] == f"public.{table}"
     assert state["generation"] == row(postgres, table, generator.worker_id)["generation"] >= 1
     assert state["lost"] is False and state["forked"] is False
     assert state["last_renewal_error"] is None
@@ -232,7 +232,7 @@ def test_a_generator_left_at_exit_lets_the_interpreter_end(postgres, table):
 
 def test_the_default_table(postgres):
     with SnowflakeIdGenerator.leased(postgres.dsn, max_clock_skew_s=0) as generator:
-        assert generator.state["table"] == f"public.{DEFAULT_TABLE}"
+        assert generator.state["store"] == f"public.{DEFAULT_TABLE}"
         assert row(postgres, DEFAULT_TABLE, generator.worker_id)["held"]
     assert postgres.sql(f"SELECT count(*) FROM {DEFAULT_TABLE}") == "1024"
 

@@ -1,20 +1,18 @@
-//! [`LeaseConfig`]: where the lease table is and how long a lease lasts; checked, and turned
-//! into the settings of the renewal thread, at acquire.
+//! [`LeaseConfig`]: where the leases are kept and how long a lease lasts; checked, and turned
+//! into the store and the settings of the renewal thread, at acquire.
 
 use core::fmt;
-use core::str::FromStr;
+use core::ops::RangeInclusive;
 use core::time::Duration;
-use std::format;
 
 use std::sync::Arc;
 
-use postgres::config::Host;
+use snowflake::SnowflakeId;
 
-use crate::connection_string::split_tls_keys;
-use crate::error::{LeaseError, describe};
+use crate::error::LeaseError;
 use crate::event::{LeaseEvent, OnEvent};
-use crate::table::Table;
-use crate::tls;
+use crate::location::Location;
+use crate::store::{Options, Store};
 
 /// The table name used unless [`LeaseConfig::table`] sets another.
 pub(crate) const DEFAULT_TABLE: &str = "snowflake_worker_lease";
@@ -41,7 +39,7 @@ const MAX_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3 * 86_400);
 /// margin a tenth of the ttl up to 1 s, maximum clock skew 1 s, acquire timeout twice the
 /// ttl plus the skew, no event callback.
 ///
-/// `Debug` leaves out the connection string, which may hold a password.
+/// `Debug` leaves out the location, which may hold a password.
 ///
 /// # Examples
 ///
@@ -58,8 +56,9 @@ const MAX_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3 * 86_400);
 /// ```
 #[derive(Clone)]
 pub struct LeaseConfig {
-    connection: String,
+    location: String,
     table: String,
+    worker_ids: RangeInclusive<u16>,
     ttl: Duration,
     /// `None`: a tenth of the ttl, at most 1 s.
     margin: Option<Duration>,
@@ -91,62 +90,45 @@ impl LeaseConfig {
     /// ```
     pub const LEAD: Duration = Duration::from_millis(6_666);
 
-    /// A configuration for the server and database of `connection`, a libpq connection
-    /// string: a URL (`postgresql://user@host/db?sslmode=verify-full`) or `key=value` pairs
-    /// (`host=/run/postgresql dbname=app`; a `host` starting with `/` is a Unix socket
-    /// directory), with libpq's quoting (`'…'`, `\`) and percent-encoding. Parsed at acquire,
-    /// by [`postgres::Config`]'s `FromStr` but for the two TLS keys, which the lease reads
-    /// itself:
+    /// A configuration for the store at `location`, one of:
     ///
-    /// - `sslmode`, as in libpq:
-    ///   - `disable`: no TLS.
-    ///   - `prefer` (the default), or `allow`: TLS when the server offers it, a plain connection
-    ///     when it declines. The server's certificate is not checked unless root certificates
-    ///     are given (then as with `verify-ca`): this keeps out passive eavesdroppers only, since
-    ///     anyone on the path can answer "no TLS" or present a certificate of their own. `allow`
-    ///     tries TLS first too (libpq tries a plain connection first). A failed handshake is an
-    ///     error, not a fallback to a plain connection.
-    ///   - `require`: TLS or an error (`server does not support TLS`); the certificate is not
-    ///     checked, unless root certificates are given (then as with `verify-ca`, as in libpq).
-    ///   - `verify-ca`: TLS, and the server's certificate must chain to a root certificate
-    ///     (within its dates, for server authentication); its host names are not checked.
-    ///   - `verify-full`: as `verify-ca`, and the certificate must name the `host` connected to
-    ///     (a DNS name, or an IP address for a `host` written as one). Use this one against
-    ///     anyone able to intercept the connection; with `hostaddr`, `host` is the name checked.
-    /// - `sslrootcert`: a PEM file of the root (CA) certificates to trust; or `system`, the
-    ///   operating system's trust store (on Linux OpenSSL's files, `SSL_CERT_FILE` and
-    ///   `SSL_CERT_DIR` honoured), which, as in libpq, makes `verify-full` the default and
-    ///   refuses the other modes. Not given: libpq's `~/.postgresql/root.crt` if it exists.
-    ///   Read at acquire: a file that is missing, or holds no certificate, fails acquire.
+    /// - a PostgreSQL connection string, as libpq reads it: a URL
+    ///   (`postgresql://app@db.internal/app?sslmode=verify-full&sslrootcert=/etc/ssl/ca.pem`)
+    ///   or `key=value` pairs (`host=/run/postgresql dbname=app`; a `host` starting with `/` is
+    ///   a Unix socket directory). Its TLS keys, and what the lease adds to it, are in
+    ///   [PostgreSQL](crate#postgresql). Feature `postgres` (on by default).
+    /// - a MySQL or MariaDB URL,
+    ///   `mysql://user:password@host:port/database?ssl-mode=VERIFY_IDENTITY&ssl-ca=/etc/ssl/ca.pem`
+    ///   (or `mariadb://`): see [MySQL and MariaDB](crate#mysql-and-mariadb). Feature `mysql`.
+    /// - `file:` and a directory of this host (`file:/var/lib/app/worker-ids`), shared by the
+    ///   processes of one host: see [One host's processes](crate#one-hosts-processes-a-directory).
+    ///   Feature `file`.
     ///
-    /// Over a Unix socket, `sslmode` is ignored, as in libpq: the server offers no TLS there.
-    /// TLS is rustls's (TLS 1.2 and 1.3): it reads host names from the certificate's
-    /// `subjectAltName` only (not the common name) and refuses a CA certificate as a server's,
-    /// so a self-signed server certificate fails `verify-ca`; sign it with a CA. Client
-    /// certificates (`sslcert`, `sslkey`) and revocation lists (`sslcrl`) are refused, naming
-    /// the key; so is any key `postgres` does not know. Errors name the key and its value,
-    /// never the rest of the string, which may hold a password.
-    ///
-    /// The lease adds to it: a connect timeout and a `tcp_user_timeout` of at most ttl/3, TCP
-    /// keepalives, `statement_timeout` (through `options`) of ttl/3, and the
-    /// `application_name` `snowflake-lease` unless one is given.
+    /// Parsed at acquire: a location of a store this build leaves out is
+    /// [`LeaseError::StoreNotBuilt`], naming the feature. Errors name the key and its value,
+    /// never the rest of the location, which may hold a password.
     ///
     /// # Examples
     ///
     /// ```
+    /// use snowflake_lease::LeaseConfig;
+    ///
     /// // A Unix socket: no TLS.
-    /// let local = snowflake_lease::LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
+    /// let local = LeaseConfig::new("host=/var/run/postgresql dbname=app user=app");
     /// // A managed service: TLS, the certificate checked against its CA and the host name.
-    /// let managed = snowflake_lease::LeaseConfig::new(
+    /// let managed = LeaseConfig::new(
     ///     "postgresql://app@db.example.com/app?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem",
     /// );
-    /// # let _ = (local, managed);
+    /// let mysql = LeaseConfig::new("mysql://app:secret@db.internal:3306/app?ssl-mode=REQUIRED");
+    /// let host = LeaseConfig::new("file:/var/lib/app/worker-ids");
+    /// # let _ = (local, managed, mysql, host);
     /// ```
     #[must_use]
-    pub fn new(connection: &str) -> LeaseConfig {
+    pub fn new(location: &str) -> LeaseConfig {
         LeaseConfig {
-            connection: connection.to_owned(),
+            location: location.to_owned(),
             table: DEFAULT_TABLE.to_owned(),
+            worker_ids: 0..=SnowflakeId::MAX_WORKER_ID,
             ttl: Self::DEFAULT_TTL,
             margin: None,
             max_clock_skew: Duration::from_secs(1),
@@ -156,13 +138,17 @@ impl LeaseConfig {
         }
     }
 
-    /// The lease table: a plain (`snowflake_worker_lease`) or schema-qualified
-    /// (`ids.snowflake_worker_lease`) name of ASCII letters, digits and `_`. Letters are
-    /// folded to lower case, as PostgreSQL folds a name written without quotes, so `LeaseT`
-    /// and `leaset` name one table, the one `CREATE TABLE LeaseT` makes. Default
-    /// `snowflake_worker_lease`.
+    /// The lease table of a database store: a plain (`snowflake_worker_lease`) or qualified
+    /// (`ids.snowflake_worker_lease`) name of ASCII letters, digits and `_`. Default
+    /// `snowflake_worker_lease`. The host-local store has no table and ignores it.
     ///
-    /// A name without a schema means the table in `public`, whatever the role's
+    /// On MySQL and MariaDB, the qualifier is a database, and a name without one means the
+    /// table in the URL's database; letters are folded to lower case, which a server whose
+    /// `lower_case_table_names` is 0 does not do, so name tables there in lower case.
+    ///
+    /// On PostgreSQL, letters are folded to lower case, as PostgreSQL folds a name written
+    /// without quotes, so `LeaseT` and `leaset` name one table, the one `CREATE TABLE LeaseT`
+    /// makes. A name without a schema means the table in `public`, whatever the role's
     /// `search_path` (set on the role, in the connection string's `options`, or
     /// `"$user", public` with a schema of the role's own): every process that names the table
     /// alike reaches one table, and each event and message names it with its schema
@@ -182,6 +168,25 @@ impl LeaseConfig {
     #[must_use]
     pub fn table(mut self, name: &str) -> LeaseConfig {
         self.table = name.to_owned();
+        self
+    }
+
+    /// The worker ids this configuration may claim, for fleets that share the 1,024 between
+    /// them: hosts that each use a host-local store, or separate fleets sharing one table.
+    /// Within 0 to 1023 and not empty, or acquire fails with
+    /// [`LeaseError::WorkerIds`](crate::LeaseError::WorkerIds); default all of them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// // The fourth of four hosts, each with a directory of its own.
+    /// let config = snowflake_lease::LeaseConfig::new("file:/var/lib/app/worker-ids")
+    ///     .worker_ids(768..=1023);
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn worker_ids(mut self, worker_ids: RangeInclusive<u16>) -> LeaseConfig {
+        self.worker_ids = worker_ids;
         self
     }
 
@@ -308,9 +313,9 @@ impl LeaseConfig {
         self
     }
 
-    /// Checks every setting and derives what the renewal thread needs.
-    pub(crate) fn settings(&self) -> Result<Settings, LeaseError> {
-        let table = Table::parse(&self.table)?;
+    /// Checks every setting, and opens the store of the location (without connecting): the
+    /// settings of the renewal thread, and the store.
+    pub(crate) fn open(&self) -> Result<(Settings, Box<dyn Store>), LeaseError> {
         let acquire_timeout = self.effective_acquire_timeout();
         for (setting, value, max, rule) in [
             ("ttl", self.ttl, MAX_TTL, "at most 86400s (a day)"),
@@ -351,68 +356,31 @@ impl LeaseConfig {
                 rule: "more than max_clock_skew, which acquire waits for",
             });
         }
-        let (rest, tls_keys) = split_tls_keys(&self.connection)
-            .map_err(|reason| LeaseError::ConnectionString { reason })?;
-        let mut client =
-            postgres::Config::from_str(&rest).map_err(|error| LeaseError::ConnectionString {
-                reason: describe(&error),
-            })?;
-        let timeout = third;
-        if client
-            .get_connect_timeout()
-            .is_none_or(|given| *given > timeout)
-        {
-            client.connect_timeout(timeout);
+        let (first, last) = (*self.worker_ids.start(), *self.worker_ids.end());
+        if first > last || last > SnowflakeId::MAX_WORKER_ID {
+            return Err(LeaseError::WorkerIds { first, last });
         }
-        if client
-            .get_tcp_user_timeout()
-            .is_none_or(|given| *given > timeout)
-        {
-            client.tcp_user_timeout(timeout);
-        }
-        // The kernel counts keepalive times in whole seconds.
-        let keepalive = timeout.max(Duration::from_secs(1));
-        if client.get_keepalives_idle() > keepalive {
-            client.keepalives_idle(keepalive);
-        }
-        if client
-            .get_keepalives_interval()
-            .is_none_or(|given| given > keepalive)
-        {
-            client.keepalives_interval(keepalive);
-        }
-        if client.get_keepalives_retries().is_none() {
-            client.keepalives_retries(3);
-        }
-        let statement_timeout = format!("-c statement_timeout={}", timeout.as_millis());
-        let options = match client.get_options() {
-            Some(given) if !given.trim().is_empty() => format!("{given} {statement_timeout}"),
-            _ => statement_timeout,
-        };
-        client.options(&options);
-        if client.get_application_name().is_none() {
-            client.application_name("snowflake-lease");
-        }
-        let (tls, sslmode) = tls::configure(&tls_keys, &mut client)?;
-        let mut target = target(&client);
-        if let Some(sslmode) = sslmode {
-            target.push_str(&format!(" sslmode={sslmode}"));
-        }
-        Ok(Settings {
-            client,
-            target,
-            tls,
-            table,
-            ttl: self.ttl,
-            margin,
-            skew_ms: millis(self.max_clock_skew),
-            renew_every: third.min(Self::LEAD / 2),
-            retry_every: (self.ttl / 20).max(Duration::from_millis(50)),
-            lead_ms: millis(Self::LEAD),
-            acquire_timeout,
+        let renew_every = third.min(Self::LEAD / 2);
+        let options = Options {
+            timeout: renew_every,
+            creation_timeout: acquire_timeout,
             create_table: self.create_table,
-            on_event: self.on_event.clone(),
-        })
+        };
+        let store = Location::parse(&self.location)?.open(&self.table, options)?;
+        Ok((
+            Settings {
+                ttl: self.ttl,
+                margin,
+                skew_ms: millis(self.max_clock_skew),
+                renew_every,
+                retry_every: (self.ttl / 20).max(Duration::from_millis(50)),
+                lead_ms: millis(Self::LEAD),
+                worker_ids: self.worker_ids.clone(),
+                acquire_timeout,
+                on_event: self.on_event.clone(),
+            },
+            store,
+        ))
     }
 }
 
@@ -434,7 +402,8 @@ impl LeaseConfig {
     }
 }
 
-/// The table and the durations; never the connection string.
+/// The table, the worker ids and the durations; never the location, which may hold a
+/// password.
 ///
 /// ```
 /// let config = snowflake_lease::LeaseConfig::new("postgresql://app:secret@db/app");
@@ -444,6 +413,7 @@ impl fmt::Debug for LeaseConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LeaseConfig")
             .field("table", &self.table)
+            .field("worker_ids", &self.worker_ids)
             .field("ttl", &self.ttl)
             .field("margin", &self.effective_margin())
             .field("max_clock_skew", &self.max_clock_skew)
@@ -456,22 +426,17 @@ impl fmt::Debug for LeaseConfig {
 
 /// A checked [`LeaseConfig`], as the renewal thread uses it.
 pub(crate) struct Settings {
-    pub(crate) client: postgres::Config,
-    /// The TLS connector for `client.connect`, as `sslmode` and `sslrootcert` ask.
-    pub(crate) tls: tls::Connector,
-    /// Where the server is, for error messages (no password).
-    pub(crate) target: String,
-    pub(crate) table: Table,
     pub(crate) ttl: Duration,
     pub(crate) margin: Duration,
-    pub(crate) skew_ms: i64,
+    pub(crate) skew_ms: u64,
     pub(crate) renew_every: Duration,
     pub(crate) retry_every: Duration,
-    /// How far above the database's clock each written mark may reach: [`LeaseConfig::LEAD`]
+    /// How far above the store's clock each written mark may reach: [`LeaseConfig::LEAD`]
     /// for every holder.
-    pub(crate) lead_ms: i64,
+    pub(crate) lead_ms: u64,
+    /// The worker ids a claim may take.
+    pub(crate) worker_ids: RangeInclusive<u16>,
     pub(crate) acquire_timeout: Duration,
-    pub(crate) create_table: bool,
     pub(crate) on_event: Option<OnEvent>,
 }
 
@@ -482,60 +447,7 @@ impl Settings {
     }
 }
 
-/// Whole milliseconds of a duration of at most a day.
-fn millis(duration: Duration) -> i64 {
-    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
-}
-
-/// `host=… port=… dbname=… user=…` of a configuration: where a connection goes.
-fn target(config: &postgres::Config) -> String {
-    let hosts: Vec<String> = config
-        .get_hosts()
-        .iter()
-        .map(|host| match host {
-            Host::Tcp(name) => name.clone(),
-            #[cfg(unix)]
-            Host::Unix(path) => path.display().to_string(),
-        })
-        .collect();
-    let ports: Vec<String> = config.get_ports().iter().map(u16::to_string).collect();
-    let mut target = format!("host={}", hosts.join(","));
-    if !ports.is_empty() {
-        target.push_str(&format!(" port={}", ports.join(",")));
-    }
-    if let Some(dbname) = config.get_dbname() {
-        target.push_str(&format!(" dbname={dbname}"));
-    }
-    if let Some(user) = config.get_user() {
-        target.push_str(&format!(" user={user}"));
-    }
-    target
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_apply_the_tls_keys() {
-        let config = LeaseConfig::new("host=db.internal dbname=app sslmode=require");
-        let settings = config.settings().unwrap();
-        assert_eq!(
-            settings.client.get_ssl_mode(),
-            postgres::config::SslMode::Require
-        );
-        assert!(
-            settings.target.ends_with("sslmode=require"),
-            "{}",
-            settings.target
-        );
-        // Unix sockets: no TLS, as in libpq.
-        let config = LeaseConfig::new("host=/run/postgresql sslmode=require");
-        let settings = config.settings().unwrap();
-        assert_eq!(
-            settings.client.get_ssl_mode(),
-            postgres::config::SslMode::Disable
-        );
-        assert!(!settings.target.contains("sslmode"), "{}", settings.target);
-    }
+/// Whole milliseconds of a duration of at most three days.
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }

@@ -2,7 +2,6 @@
 //! when acquiring or releasing a lease, and where.
 
 use core::time::Duration;
-use std::format;
 
 /// Why a [`LeasedGenerator`](crate::LeasedGenerator) did not serve an id: it serves only
 /// while it can prove that no other process serves under its worker id.
@@ -175,15 +174,17 @@ pub enum LeaseError {
         rule: &'static str,
     },
     /// The server could not be reached, refused the connection, or has no such database.
-    #[error("could not connect to PostgreSQL ({target}): {detail}")]
+    #[error("could not connect to {server} ({target}): {detail}")]
     Connect {
+        /// The kind of server: `PostgreSQL`, `MySQL`.
+        server: &'static str,
         /// Where: host(s), port(s), database and user of the connection string.
         target: String,
         /// What went wrong, with the server's message.
         detail: String,
         /// The client's error.
         #[source]
-        source: postgres::Error,
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// A statement on the lease table failed.
     #[error("{action} on lease table {table:?} failed: {detail}")]
@@ -196,7 +197,35 @@ pub enum LeaseError {
         detail: String,
         /// The client's error.
         #[source]
-        source: postgres::Error,
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The location is none of the forms [`LeaseConfig::new`](crate::LeaseConfig::new) takes.
+    #[error("invalid lease location: {reason}")]
+    Location {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The location names a store whose client this build leaves out: each store is behind a
+    /// feature of this crate (the umbrella's `lease-postgres`, `lease-mysql`, `lease-file`).
+    #[error(
+        "the lease location is {store}, and this build has no {store} store: enable the feature `{feature}` of tick-snowflake-lease"
+    )]
+    StoreNotBuilt {
+        /// The store the location names: `PostgreSQL`, `MySQL`, `a directory`.
+        store: &'static str,
+        /// The crate feature that builds it.
+        feature: &'static str,
+    },
+    /// The range of worker ids the lease may hand out is empty, or reaches past 1023.
+    #[error(
+        "worker ids {first}-{last} are not a range of worker ids: give a non-empty range within 0-{max}",
+        max = snowflake::SnowflakeId::MAX_WORKER_ID
+    )]
+    WorkerIds {
+        /// The first worker id of the range given.
+        first: u16,
+        /// The last worker id of the range given.
+        last: u16,
     },
     /// The table exists with another shape: a column is missing, has another type, or may be
     /// NULL where the lease needs a value.
@@ -214,20 +243,21 @@ pub enum LeaseError {
     /// database's clock to serve under. Acquiring never waits for a row: retry later (a
     /// locked row is free again within milliseconds), or free worker ids.
     #[error(
-        "no worker id of lease table {table:?} could be claimed: {held} rows are held by unexpired leases, {locked} free rows were being claimed by other processes (retry), {ahead} free rows have a high-water mark too far ahead of the database's clock (the furthest by {ahead_ms} ms)"
+        "no worker id of {store:?} could be claimed: {held} held by live leases, {locked} free but being claimed by other processes (retry), {ahead} free but with a high-water mark too far ahead of the store's clock (the furthest by {ahead_ms} ms)"
     )]
     AllHeld {
-        /// The table.
-        table: String,
-        /// The rows held by unexpired leases (1024 when the table is full).
+        /// The store: the table, with its schema, or the directory.
+        store: String,
+        /// The worker ids held by live leases (all of the range when the store is full).
         held: u32,
-        /// The free rows another claim had locked at that moment.
+        /// The free worker ids another claim had locked at that moment.
         locked: u32,
-        /// The free rows whose mark is more than the lead and the maximum clock skew above
-        /// the database's clock: a clock far ahead wrote it, or an operator did. They serve
-        /// again once the clock gets there; or see [Operating the table](crate#operating-the-table).
+        /// The free worker ids whose mark is more than the lead and the maximum clock skew
+        /// above the store's clock: a clock far ahead wrote it, or an operator did, or the
+        /// store's clock went back. They serve again once the clock gets there; or see
+        /// [Operating the table](crate#operating-the-table).
         ahead: u32,
-        /// How far the furthest of those is ahead of the database's clock, in milliseconds.
+        /// How far the furthest of those is ahead of the store's clock, in milliseconds.
         ahead_ms: u64,
     },
     /// The table does not exist, and [`LeaseConfig::create_table`](crate::LeaseConfig::create_table)
@@ -295,10 +325,10 @@ pub enum LeaseError {
         source: std::io::Error,
     },
     /// The renewal thread ended without an answer (it panicked).
-    #[error("the lease renewal thread for table {table:?} ended without answering")]
+    #[error("the lease renewal thread for {store:?} ended without answering")]
     ThreadEnded {
-        /// The table.
-        table: String,
+        /// The store: the table, with its schema, or the directory.
+        store: String,
     },
     /// The renewal thread did not finish within the acquire timeout (twice the ttl by
     /// default): the server takes bytes but does not answer (a stopped process, a hung host
@@ -307,11 +337,11 @@ pub enum LeaseError {
     /// it gets after this is released at once, and a lease being released expires by itself
     /// after the ttl in any case.
     #[error(
-        "{action} on lease table {table:?}: no answer within {waited:?} (the acquire timeout); the renewal thread finishes on its own"
+        "{action} on {store:?}: no answer within {waited:?} (the acquire timeout); the renewal thread finishes on its own"
     )]
     Unanswered {
-        /// The table.
-        table: String,
+        /// The store: the table, with its schema, or the directory.
+        store: String,
         /// What was being done: acquiring or releasing.
         action: &'static str,
         /// How long the caller waited: the acquire timeout.
@@ -320,11 +350,11 @@ pub enum LeaseError {
     /// The worker id claimed was taken over, or its row removed, before the new holder's
     /// first ceiling: an operator or a failover acted within milliseconds. Acquire again.
     #[error(
-        "the worker_id {worker_id} claimed from lease table {table:?} was taken over before it could serve; acquire again"
+        "the worker_id {worker_id} claimed from {store:?} was taken over before it could serve; acquire again"
     )]
     LostAtAcquire {
-        /// The table.
-        table: String,
+        /// The store: the table, with its schema, or the directory.
+        store: String,
         /// The worker id claimed.
         worker_id: u16,
     },
@@ -337,26 +367,4 @@ pub enum LeaseError {
         /// The parent's worker id.
         worker_id: u16,
     },
-}
-
-/// The client's error with what it wraps: its `Display` alone says only "db error".
-pub(crate) fn describe(error: &postgres::Error) -> String {
-    if let Some(db) = error.as_db_error() {
-        let mut text = format!("{} {}: {}", db.severity(), db.code().code(), db.message());
-        if let Some(detail) = db.detail() {
-            text.push_str(&format!(" (detail: {detail})"));
-        }
-        if let Some(hint) = db.hint() {
-            text.push_str(&format!(" (hint: {hint})"));
-        }
-        return text;
-    }
-    let mut text = error.to_string();
-    let mut source = std::error::Error::source(error);
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
 }

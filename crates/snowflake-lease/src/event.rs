@@ -18,17 +18,17 @@ use std::sync::Arc;
 ///
 /// let event = LeaseEvent::Lost {
 ///     worker_id: 3,
-///     table: "snowflake_worker_lease".into(),
+///     store: "public.snowflake_worker_lease".into(),
 ///     reason: "the row carries another holder's token".into(),
 /// };
 /// assert_eq!(
 ///     event.to_string(),
-///     "lease on worker_id 3 of \"snowflake_worker_lease\" lost: the row carries another holder's token"
+///     "lease on worker_id 3 of \"public.snowflake_worker_lease\" lost: the row carries another holder's token"
 /// );
 /// ```
 ///
 /// With the feature `serde`, an event serializes as a map of its fields with its name, in
-/// snake case, under `event`: `{"event":"lost","worker_id":3,"table":"…","reason":"…"}`.
+/// snake case, under `event`: `{"event":"lost","worker_id":3,"store":"…","reason":"…"}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -38,27 +38,29 @@ use std::sync::Arc;
 #[non_exhaustive]
 pub enum LeaseEvent {
     /// The table was missing and this acquire created it, with its 1,024 rows (see
-    /// [`LeaseConfig::create_table`](crate::LeaseConfig::create_table)).
+    /// [`LeaseConfig::create_table`](crate::LeaseConfig::create_table)). The database stores
+    /// only.
     TableCreated {
-        /// The table, as PostgreSQL names it.
+        /// The table, with its schema (PostgreSQL) or database (MySQL).
         table: String,
     },
     /// A worker id was claimed and can serve: ids from `floor_ms` up to `high_water_ms`.
     Acquired {
         /// The worker id.
         worker_id: u16,
-        /// The table.
-        table: String,
+        /// The store: the table, with its schema or database, or the directory.
+        store: String,
         /// The row's generation, incremented by every acquisition.
         generation: u64,
         /// The lowest timestamp (Unix ms) this holder serves.
         floor_ms: u64,
         /// The first ceiling (Unix ms).
         high_water_ms: u64,
-        /// Free rows passed over because their high-water mark is further ahead of the
-        /// database's clock than a holder may ever write (a clock far ahead wrote it, or an
-        /// operator): they serve nobody until the clock gets there.
-        rows_ahead: u32,
+        /// Free worker ids passed over because their high-water mark is further ahead of the
+        /// store's clock than a holder may ever write (a clock far ahead wrote it, an
+        /// operator did, or the store's clock went back): they serve nobody until the clock
+        /// gets there.
+        passed_over: u32,
     },
     /// A renewal succeeded after failed attempts (the server was slow, away or restarting):
     /// the lease stands, with the same worker id.
@@ -85,8 +87,8 @@ pub enum LeaseEvent {
     Lost {
         /// The worker id.
         worker_id: u16,
-        /// The table.
-        table: String,
+        /// The store: the table, with its schema or database, or the directory.
+        store: String,
         /// What the renewal found.
         reason: String,
     },
@@ -109,22 +111,22 @@ impl fmt::Display for LeaseEvent {
             }
             LeaseEvent::Acquired {
                 worker_id,
-                table,
+                store,
                 generation,
                 floor_ms,
                 high_water_ms,
-                rows_ahead,
+                passed_over,
             } => {
                 write!(
                     f,
-                    "acquired worker_id {worker_id} (generation {generation}) of {table:?}: ids \
+                    "acquired worker_id {worker_id} (generation {generation}) of {store:?}: ids \
                      from {floor_ms} to {high_water_ms} ms"
                 )?;
-                if *rows_ahead > 0 {
+                if *passed_over > 0 {
                     write!(
                         f,
-                        "; passed over {rows_ahead} free rows whose high-water mark is ahead of \
-                         the database's clock"
+                        "; passed over {passed_over} free worker ids whose high-water mark is \
+                         ahead of the store's clock"
                     )?;
                 }
                 Ok(())
@@ -151,11 +153,11 @@ impl fmt::Display for LeaseEvent {
             ),
             LeaseEvent::Lost {
                 worker_id,
-                table,
+                store,
                 reason,
             } => write!(
                 f,
-                "lease on worker_id {worker_id} of {table:?} lost: {reason}"
+                "lease on worker_id {worker_id} of {store:?} lost: {reason}"
             ),
             LeaseEvent::Released { worker_id } => {
                 write!(f, "lease on worker_id {worker_id} released")

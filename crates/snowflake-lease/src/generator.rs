@@ -12,7 +12,7 @@ use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 
 use crate::config::LeaseConfig;
 use crate::error::{Error, LeaseError};
-use crate::renewal::{self, Renewal, Shared};
+use crate::protocol::{self, Renewal, Shared};
 
 /// Strictly increasing Snowflake ids under a worker id leased from a PostgreSQL table, so
 /// that no other process serves under it at the same time.
@@ -75,7 +75,8 @@ use crate::renewal::{self, Renewal, Shared};
 pub struct LeasedGenerator {
     inner: SnowflakeIdGenerator,
     shared: Arc<Shared>,
-    table: String,
+    /// The store's name: the table, with its schema or database, or the directory.
+    store: String,
     generation: u64,
     floor_ms: u64,
     took_over_ahead: bool,
@@ -128,21 +129,21 @@ impl LeasedGenerator {
     ///
     /// match LeasedGenerator::acquire(&LeaseConfig::new("host=/var/run/postgresql")) {
     ///     Ok(generator) => println!("worker id {}", generator.worker_id()),
-    ///     Err(LeaseError::AllHeld { table, held, .. }) => eprintln!("{table}: {held} held, retry later"),
+    ///     Err(LeaseError::AllHeld { store, held, .. }) => eprintln!("{store}: {held} held, retry later"),
     ///     Err(error) => eprintln!("{error}"),
     /// }
     /// ```
     pub fn acquire(config: &LeaseConfig) -> Result<LeasedGenerator, LeaseError> {
-        let settings = config.settings()?;
-        let table = settings.table.name.clone();
-        let (granted, renewal) = renewal::start(settings)?;
+        let (settings, store) = config.open()?;
+        let name = store.name().to_owned();
+        let (granted, renewal) = protocol::start(settings, store)?;
         let inner = match SnowflakeIdGenerator::new(granted.worker_id) {
             Ok(inner) => inner,
             Err(error) => {
-                // The statement claims only worker ids 0 to 1023; free the row all the same.
+                // Stores claim only worker ids 0 to 1023; free it all the same.
                 let _ = renewal.release();
                 return Err(LeaseError::BadRow {
-                    table,
+                    table: name,
                     detail: error.to_string(),
                 });
             }
@@ -150,7 +151,7 @@ impl LeasedGenerator {
         Ok(LeasedGenerator {
             inner,
             shared: granted.shared,
-            table,
+            store: name,
             generation: granted.generation,
             floor_ms: granted.floor_ms,
             took_over_ahead: granted.took_over_ahead,
@@ -325,7 +326,7 @@ impl LeasedGenerator {
         LeaseState {
             worker_id: self.worker_id(),
             generation: self.generation,
-            table: self.table.clone(),
+            store: self.store.clone(),
             floor_ms: self.floor_ms,
             high_water_ms: self.shared.ceiling_ms.load(Ordering::Acquire),
             took_over_ahead: self.took_over_ahead,
@@ -462,7 +463,7 @@ impl fmt::Debug for LeasedGenerator {
         f.debug_struct("LeasedGenerator")
             .field("worker_id", &self.worker_id())
             .field("generation", &self.generation)
-            .field("table", &self.table)
+            .field("store", &self.store)
             .finish_non_exhaustive()
     }
 }
@@ -486,10 +487,12 @@ impl fmt::Debug for LeasedGenerator {
 pub struct LeaseState {
     /// The leased worker id.
     pub worker_id: u16,
-    /// The row's generation: incremented by every acquisition, a fencing number.
+    /// The generation of the worker id in the store: incremented by every acquisition, a
+    /// fencing number.
     pub generation: u64,
-    /// The table, as configured.
-    pub table: String,
+    /// The store: the table, with its schema (PostgreSQL) or database (MySQL), or the
+    /// directory.
+    pub store: String,
     /// The lowest timestamp (Unix ms) this holder serves: above the previous holder's mark,
     /// and above the database's clock at the claim plus the lead plus the maximum clock skew.
     pub floor_ms: u64,
@@ -542,13 +545,13 @@ impl fmt::Display for LeaseState {
                 f,
                 "worker_id {} of {:?} is the parent process's lease: this forked process holds \
                  no lease",
-                self.worker_id, self.table
+                self.worker_id, self.store
             );
         }
         write!(
             f,
             "worker_id {} (generation {}) of {:?}: ids from {} to {} ms",
-            self.worker_id, self.generation, self.table, self.floor_ms, self.high_water_ms
+            self.worker_id, self.generation, self.store, self.floor_ms, self.high_water_ms
         )?;
         if self.took_over_ahead {
             f.write_str(", taken over ahead of the clock")?;

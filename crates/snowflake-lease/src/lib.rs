@@ -289,13 +289,12 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod config;
-mod connection_string;
 mod error;
 mod event;
 mod generator;
-mod renewal;
-mod table;
-mod tls;
+mod location;
+mod protocol;
+mod store;
 
 pub use config::LeaseConfig;
 pub use error::{Error, LeaseError};

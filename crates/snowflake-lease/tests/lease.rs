@@ -269,7 +269,7 @@ fn with_all_1024_held_acquire_fails_at_once_naming_the_table_and_the_count() {
     );
     match &error {
         LeaseError::AllHeld {
-            table: named,
+            store: named,
             held,
             locked,
             ahead,
@@ -607,7 +607,7 @@ fn release_gives_up_on_a_server_that_stopped_answering() {
     signal("-CONT");
     match &error {
         LeaseError::Unanswered {
-            table: named,
+            store: named,
             waited,
             ..
         } => assert_eq!(
@@ -1122,7 +1122,7 @@ fn state_describes_the_lease() {
     let row = row(&mut sql(&connection), "lease_state", generator.worker_id());
     assert_eq!(state.worker_id, generator.worker_id());
     assert_eq!(
-        (state.generation, state.table.as_str()),
+        (state.generation, state.store.as_str()),
         (row.2 as u64, "public.lease_state")
     );
     // A never-used row, mark 0: the floor is the database's clock at the claim plus the lead

@@ -115,13 +115,13 @@ fn two_roles_with_schemas_of_their_own_never_get_two_tables() {
     assert_ne!(alice.worker_id(), bob.worker_id());
     assert_eq!(tables_named_like_the_default(&superuser), ["public"]);
     // Every message names the table with its schema.
-    assert_eq!(alice.state().table, QUALIFIED);
+    assert_eq!(alice.state().store, QUALIFIED);
     assert!(
         alice_events
             .lock()
             .unwrap()
             .iter()
-            .any(|event| matches!(event, LeaseEvent::Acquired { table, .. } if table == QUALIFIED)),
+            .any(|event| matches!(event, LeaseEvent::Acquired { store, .. } if store == QUALIFIED)),
         "{:?}",
         alice_events.lock().unwrap()
     );
@@ -192,5 +192,5 @@ fn a_table_of_that_name_in_another_schema_is_named_not_shadowed_nor_doubled() {
     assert_eq!(tables_named_like_the_default(&superuser), ["dave"]);
     // Named in full, it is used.
     let generator = LeasedGenerator::acquire(&short(&dave, "dave.snowflake_worker_lease")).unwrap();
-    assert_eq!(generator.state().table, "dave.snowflake_worker_lease");
+    assert_eq!(generator.state().store, "dave.snowflake_worker_lease");
 }

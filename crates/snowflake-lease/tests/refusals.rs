@@ -51,7 +51,9 @@ fn a_free_row_locked_by_another_claim_is_named_as_such() {
     }
     let message = error.to_string();
     assert!(
-        message.contains("1023 rows are held by unexpired leases, 1 free rows were being claimed by other processes (retry)"),
+        message.contains(
+            "1023 held by live leases, 1 free but being claimed by other processes (retry)"
+        ),
         "{message}"
     );
     claiming.rollback().unwrap();
@@ -88,7 +90,7 @@ fn a_row_whose_mark_is_far_ahead_is_passed_over_and_reported() {
             event,
             LeaseEvent::Acquired {
                 worker_id: 4,
-                rows_ahead: 1,
+                passed_over: 1,
                 ..
             }
         )),
@@ -116,7 +118,7 @@ fn a_row_whose_mark_is_far_ahead_is_passed_over_and_reported() {
     assert!(
         error
             .to_string()
-            .contains("1 free rows have a high-water mark too far ahead")
+            .contains("1 free but with a high-water mark too far ahead")
     );
 }
 

@@ -5,7 +5,7 @@ from typing import TypedDict
 
 class LeaseState(TypedDict):
     """The ``state`` of a ``LeasedSnowflakeIdGenerator``, a snapshot of its lease: the leased
-    ``worker_id``; the row's ``generation`` (incremented by every acquisition); the ``table``;
+    ``worker_id``; its ``generation`` (incremented by every acquisition); the ``store`` (the table, with its schema or database, or the directory);
     ``floor_ms`` and ``high_water_ms``, the lowest and highest timestamps (ms since the Unix
     epoch) it may serve now; ``took_over_ahead``, whether the floor was ahead of the clock at
     the claim (a new holder starts above the database's clock by the lead of 6.666 s and the
@@ -20,7 +20,7 @@ class LeaseState(TypedDict):
 
     worker_id: int
     generation: int
-    table: str
+    store: str
     floor_ms: int
     high_water_ms: int
     took_over_ahead: bool

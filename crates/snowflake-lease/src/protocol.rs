@@ -1,8 +1,10 @@
-//! The renewal thread, and the state it shares with `generate`.
+//! The protocol, written once for every store: the renewal thread, and the state it shares
+//! with `generate`.
 //!
-//! The thread owns the connection: it acquires the lease, renews it every ttl/3, retries
-//! after a failure, and releases it. `generate` reads only the atomics of [`Shared`], so a
-//! renewal stalled on the network or on a lock never blocks it.
+//! The thread owns the store (and so its connection): it claims a worker id, computes the
+//! floor, waits for the first ceiling, renews every renewal interval, retries after a
+//! failure, reports events, and releases. `generate` reads only the atomics of [`Shared`], so
+//! a renewal stalled on the network, a lock or a disk never blocks it.
 
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use core::time::Duration;
@@ -11,15 +13,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use postgres::Client;
 use tick_sequence::{boot_clock_ns, random_bits};
 
 use snowflake::SnowflakeId;
 
 use crate::config::Settings;
-use crate::error::{LeaseError, describe};
+use crate::error::LeaseError;
 use crate::event::{LeaseEvent, emit};
-use crate::table::Claim;
+use crate::store::{Claim, Held, Store};
 
 /// What the renewal thread publishes and `generate` reads.
 pub(crate) struct Shared {
@@ -88,27 +89,31 @@ enum Command {
 pub(crate) struct Renewal {
     thread: JoinHandle<()>,
     commands: Sender<Command>,
-    table: String,
+    /// The store's name, for messages.
+    store: String,
     /// How long a caller waits for the thread's answer.
     patience: Duration,
 }
 
 /// Starts the renewal thread, which connects, creates or checks the table and acquires a
-/// worker id, and waits for the outcome. The client runs on that thread only: `postgres`
-/// starts a runtime of its own per connection, which would panic inside a caller's tokio
-/// runtime.
+/// worker id, and waits for the outcome. The store's client runs on that thread only: the
+/// `postgres` client starts a runtime of its own per connection, which would panic inside a
+/// caller's tokio runtime.
 ///
 /// Waits at most the acquire timeout: a server that accepts bytes but never answers (a
 /// stopped process) defeats the TCP and statement timeouts. The thread is then left to finish
 /// on its own; finding nobody to hand its lease to, it releases it.
-pub(crate) fn start(settings: Settings) -> Result<(Granted, Renewal), LeaseError> {
-    let table = settings.table.name.clone();
+pub(crate) fn start(
+    settings: Settings,
+    store: Box<dyn Store>,
+) -> Result<(Granted, Renewal), LeaseError> {
+    let name = store.name().to_owned();
     let patience = settings.acquire_timeout;
     let (granted_tx, granted_rx) = mpsc::sync_channel(1);
     let (commands_tx, commands_rx) = mpsc::channel();
     let thread = thread::Builder::new()
         .name("snowflake-lease".to_owned())
-        .spawn(move || run(settings, &granted_tx, &commands_rx))
+        .spawn(move || run(settings, store, &granted_tx, &commands_rx))
         .map_err(|source| LeaseError::Thread { source })?;
     match granted_rx.recv_timeout(patience) {
         Ok(Ok(granted)) => Ok((
@@ -116,7 +121,7 @@ pub(crate) fn start(settings: Settings) -> Result<(Granted, Renewal), LeaseError
             Renewal {
                 thread,
                 commands: commands_tx,
-                table,
+                store: name,
                 patience,
             },
         )),
@@ -126,13 +131,13 @@ pub(crate) fn start(settings: Settings) -> Result<(Granted, Renewal), LeaseError
         }
         // Dropping both channels tells the thread that a lease it may still get is nobody's.
         Err(RecvTimeoutError::Timeout) => Err(LeaseError::Unanswered {
-            table,
+            store: name,
             action: "acquiring a worker id",
             waited: patience,
         }),
         Err(RecvTimeoutError::Disconnected) => {
             let _ = thread.join();
-            Err(LeaseError::ThreadEnded { table })
+            Err(LeaseError::ThreadEnded { store: name })
         }
     }
 }
@@ -143,14 +148,14 @@ impl Renewal {
     pub(crate) fn release(self) -> Result<(), LeaseError> {
         let (reply_tx, reply_rx) = mpsc::sync_channel(1);
         let ended = || LeaseError::ThreadEnded {
-            table: self.table.clone(),
+            store: self.store.clone(),
         };
         let result = match self.commands.send(Command::Release(reply_tx)) {
             Ok(()) => match reply_rx.recv_timeout(self.patience) {
                 Ok(result) => result,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(LeaseError::Unanswered {
-                        table: self.table.clone(),
+                        store: self.store.clone(),
                         action: "releasing the worker id",
                         waited: self.patience,
                     });
@@ -167,10 +172,11 @@ impl Renewal {
 
 fn run(
     settings: Settings,
+    store: Box<dyn Store>,
     granted: &SyncSender<Result<Granted, LeaseError>>,
     commands: &Receiver<Command>,
 ) {
-    match Holder::acquire(settings) {
+    match Holder::acquire(settings, store) {
         Ok((mut holder, lease, sent_ns)) => {
             if granted.send(Ok(lease)).is_ok() {
                 holder.serve(commands, sent_ns);
@@ -187,10 +193,8 @@ fn run(
 /// The renewal thread's side of a lease.
 struct Holder {
     settings: Settings,
-    /// `None` after the connection broke, until a reconnect succeeds.
-    client: Option<Client>,
-    worker_id: u16,
-    token: i64,
+    store: Box<dyn Store>,
+    held: Held,
     floor_ms: u64,
     shared: Arc<Shared>,
     /// The boot clock reading taken before the claim was sent.
@@ -224,68 +228,70 @@ impl Holder {
     /// (another server's clock, after a failover). The first ceiling comes from a renewal
     /// once the database's clock has moved past the floor minus the lead, about the skew
     /// after the claim.
-    fn acquire(settings: Settings) -> Result<(Holder, Granted, u64), LeaseError> {
-        let mut client = connect(&settings)?;
-        if settings
-            .table
-            .prepare(&mut client, settings.create_table, settings.acquire_timeout)?
-        {
+    fn acquire(
+        settings: Settings,
+        mut store: Box<dyn Store>,
+    ) -> Result<(Holder, Granted, u64), LeaseError> {
+        if store.prepare()? {
             emit(
                 settings.on_event.as_ref(),
                 LeaseEvent::TableCreated {
-                    table: settings.table.name.clone(),
+                    table: store.name().to_owned(),
                 },
             );
         }
-        // The token proves, at each renewal, that nobody held the row in between.
-        let token = random_bits(64) as u64 as i64;
+        // The token proves, at each renewal, that nobody held the worker id in between.
+        let token = random_bits(64) as u64;
         let host = host_name();
         let claim = Claim {
             token,
             host: &host,
-            pid: i32::try_from(std::process::id()).unwrap_or(i32::MAX),
-            ttl_ms: ttl_ms(&settings),
+            pid: std::process::id(),
+            ttl: settings.ttl,
             lead_ms: settings.lead_ms,
             skew_ms: settings.skew_ms,
+            worker_ids: settings.worker_ids.clone(),
         };
         let claimed_ns = boot_clock_ns();
-        let Some(acquired) = settings.table.acquire(&mut client, &claim)? else {
-            let seen = settings.table.seen(
-                &mut client,
-                settings.lead_ms.saturating_add(settings.skew_ms),
-            )?;
+        let Some(claimed) = store.claim(&claim)? else {
+            let seen = store.seen(&claim)?;
             return Err(LeaseError::AllHeld {
-                table: settings.table.name.clone(),
+                store: store.name().to_owned(),
                 held: seen.held,
                 locked: seen.locked,
                 ahead: seen.ahead,
                 ahead_ms: seen.ahead_ms,
             });
         };
-        let lead = settings.lead_ms.unsigned_abs();
-        let floor_ms = acquired.old_mark.saturating_add(1).max(
-            acquired
+        let lead = settings.lead_ms;
+        let floor_ms = claimed.old_mark_ms.saturating_add(1).max(
+            claimed
                 .now_ms
                 .saturating_add(lead)
-                .saturating_add(settings.skew_ms.unsigned_abs())
+                .saturating_add(settings.skew_ms)
                 .saturating_add(1),
         );
         let shared = Arc::new(Shared::new(
             claimed_ns.saturating_add(nanos(settings.grant())),
-            acquired.now_ms.saturating_add(lead),
+            claimed.now_ms.saturating_add(lead),
         ));
+        let held = Held {
+            worker_id: claimed.worker_id,
+            token,
+            ttl: settings.ttl,
+            lead_ms: lead,
+        };
         let mut holder = Holder {
             settings,
-            client: Some(client),
-            worker_id: acquired.worker_id,
-            token,
+            store,
+            held,
             floor_ms,
             shared: Arc::clone(&shared),
             claimed_ns,
             failed_attempts: 0,
             expiry_reported: false,
         };
-        let sent_ns = match holder.first_ceiling(acquired.now_ms) {
+        let sent_ns = match holder.first_ceiling(claimed.now_ms) {
             Ok(sent_ns) => sent_ns,
             Err(error) => {
                 let _ = holder.release();
@@ -296,17 +302,17 @@ impl Holder {
         emit(
             holder.settings.on_event.as_ref(),
             LeaseEvent::Acquired {
-                worker_id: acquired.worker_id,
-                table: holder.settings.table.name.clone(),
-                generation: acquired.generation,
+                worker_id: claimed.worker_id,
+                store: holder.store.name().to_owned(),
+                generation: claimed.generation,
                 floor_ms,
                 high_water_ms: ceiling_ms,
-                rows_ahead: acquired.rows_ahead,
+                passed_over: claimed.ahead,
             },
         );
         let lease = Granted {
-            worker_id: acquired.worker_id,
-            generation: acquired.generation,
+            worker_id: claimed.worker_id,
+            generation: claimed.generation,
             floor_ms,
             took_over_ahead: floor_ms > wall_clock_ms(),
             shared,
@@ -319,7 +325,7 @@ impl Holder {
     /// for as long as the database's clock needs to get there: the boot clock reading taken
     /// before the renewal that did. Gives up at the acquire timeout.
     fn first_ceiling(&mut self, claimed_at_ms: u64) -> Result<u64, LeaseError> {
-        let lead = self.settings.lead_ms.unsigned_abs();
+        let lead = self.settings.lead_ms;
         let target = self.floor_ms.saturating_add(FIRST_ROOM_MS);
         // The ceiling the claim allows: the database's clock plus the lead.
         let mut ceiling = claimed_at_ms.saturating_add(lead);
@@ -331,7 +337,7 @@ impl Holder {
             thread::sleep(wait);
             if boot_clock_ns() >= give_up_ns {
                 return Err(LeaseError::Unanswered {
-                    table: self.settings.table.name.clone(),
+                    store: self.store.name().to_owned(),
                     action: "waiting for the first ceiling",
                     waited: self.settings.acquire_timeout,
                 });
@@ -344,8 +350,8 @@ impl Holder {
                 }
                 Renewed::Lost => {
                     return Err(LeaseError::LostAtAcquire {
-                        table: self.settings.table.name.clone(),
-                        worker_id: self.worker_id,
+                        store: self.store.name().to_owned(),
+                        worker_id: self.held.worker_id,
                     });
                 }
             }
@@ -389,40 +395,24 @@ impl Holder {
     }
 
     fn renew(&mut self) -> Renewed {
-        let worker_id = self.worker_id;
-        let token = self.token;
-        let ttl_ms = ttl_ms(&self.settings);
-        // The mark this holder asks for; the database caps it at the lead above its clock.
+        let worker_id = self.held.worker_id;
+        // The mark this holder asks for; the store caps it at the lead above its clock.
         let proposal = wall_clock_ms()
             .max(self.floor_ms)
-            .saturating_add(self.settings.lead_ms.unsigned_abs())
+            .saturating_add(self.settings.lead_ms)
             .min(SnowflakeId::MAX_TIMESTAMP_MS);
-        let proposal = i64::try_from(proposal).unwrap_or(i64::MAX);
         let grant = nanos(self.settings.grant());
-        let client = match connected(&mut self.client, &self.settings) {
-            Ok(client) => client,
-            Err(error) => {
-                self.failed(error.to_string());
-                return Renewed::Retry;
-            }
-        };
-        // Read before sending: the database's `now()` is later, so the local deadline falls
-        // before the database's expiry.
+        // Read before sending: the store's clock is later, so the local deadline falls
+        // before the store's expiry.
         let sent_ns = boot_clock_ns();
         let sent_wall_ms = wall_clock_ms();
-        match self.settings.table.renew(
-            client,
-            worker_id,
-            token,
-            ttl_ms,
-            proposal,
-            self.settings.lead_ms,
-        ) {
-            Ok(Some((ceiling, database_ms))) => {
+        match self.store.renew(&self.held, proposal) {
+            Ok(Some(renewed)) => {
+                let ceiling = renewed.ceiling_ms;
                 self.shared.ceiling_ms.fetch_max(ceiling, Ordering::Release);
                 let ahead = i64::try_from(sent_wall_ms)
                     .unwrap_or(i64::MAX)
-                    .saturating_sub(database_ms);
+                    .saturating_sub(renewed.now_ms);
                 self.shared.clock_ahead_ms.store(ahead, Ordering::Relaxed);
                 self.shared
                     .deadline_ns
@@ -446,23 +436,20 @@ impl Holder {
             }
             Ok(None) => {
                 self.shared.lost.store(true, Ordering::Release);
-                let reason = format_lost(&self.settings.table.name, worker_id);
+                let reason = format_lost(self.store.name(), worker_id);
                 note(&self.shared, Some(reason.clone()));
                 emit(
                     self.settings.on_event.as_ref(),
                     LeaseEvent::Lost {
                         worker_id,
-                        table: self.settings.table.name.clone(),
+                        store: self.store.name().to_owned(),
                         reason,
                     },
                 );
                 Renewed::Lost
             }
-            Err(error) => {
-                if client.is_closed() {
-                    self.client = None;
-                }
-                self.failed(describe(&error));
+            Err(reason) => {
+                self.failed(reason);
                 Renewed::Retry
             }
         }
@@ -478,7 +465,7 @@ impl Holder {
             emit(
                 self.settings.on_event.as_ref(),
                 LeaseEvent::Expired {
-                    worker_id: self.worker_id,
+                    worker_id: self.held.worker_id,
                     reason: reason.clone(),
                 },
             );
@@ -486,35 +473,20 @@ impl Holder {
         note(&self.shared, Some(reason));
     }
 
-    /// Frees the row (keeping its mark) unless it is already another's.
+    /// Frees the worker id (keeping its mark) unless it is already another's.
     fn release(&mut self) -> Result<(), LeaseError> {
         if self.shared.lost.load(Ordering::Acquire) {
             return Ok(());
         }
-        let client = connected(&mut self.client, &self.settings)?;
-        self.settings
-            .table
-            .release(client, self.worker_id, self.token)?;
+        self.store.release(&self.held)?;
         emit(
             self.settings.on_event.as_ref(),
             LeaseEvent::Released {
-                worker_id: self.worker_id,
+                worker_id: self.held.worker_id,
             },
         );
         Ok(())
     }
-}
-
-/// The connection, reconnecting if it broke.
-fn connected<'a>(
-    client: &'a mut Option<Client>,
-    settings: &Settings,
-) -> Result<&'a mut Client, LeaseError> {
-    let open = match client.take() {
-        Some(open) if !open.is_closed() => open,
-        _ => connect(settings)?,
-    };
-    Ok(client.insert(open))
 }
 
 /// Records why the last renewal failed, or that it succeeded.
@@ -525,26 +497,11 @@ fn note(shared: &Shared, error: Option<String>) {
         .unwrap_or_else(PoisonError::into_inner) = error;
 }
 
-fn format_lost(table: &str, worker_id: u16) -> String {
+fn format_lost(store: &str, worker_id: u16) -> String {
     std::format!(
-        "the row of worker_id {worker_id} in {table:?} carries another holder's token, or the \
-         row or the table is gone"
+        "worker_id {worker_id} in {store:?} carries another holder's token, or its row, table \
+         or file is gone"
     )
-}
-
-fn connect(settings: &Settings) -> Result<Client, LeaseError> {
-    settings
-        .client
-        .connect(settings.tls.clone())
-        .map_err(|error| LeaseError::Connect {
-            target: settings.target.clone(),
-            detail: describe(&error),
-            source: error,
-        })
-}
-
-fn ttl_ms(settings: &Settings) -> f64 {
-    settings.ttl.as_secs_f64() * 1000.0
 }
 
 fn nanos(duration: Duration) -> u64 {

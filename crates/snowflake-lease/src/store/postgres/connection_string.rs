@@ -4,7 +4,7 @@
 
 use std::format;
 
-use crate::tls::{RootCert, SslMode, TlsKeys};
+use super::tls::{RootCert, SslMode, TlsKeys};
 
 /// The keys of a connection string that the lease handles itself, in place of `postgres`
 /// (which refuses `sslrootcert` and the verifying modes): see [`LeaseConfig::new`].

@@ -1,4 +1,5 @@
-//! The lease table: its name, its SQL statements, its creation and the check of its shape.
+//! The lease table on PostgreSQL: its name, its SQL statements, its creation and the check of
+//! its shape.
 //!
 //! Every statement goes through `query_typed`: one round trip with the unnamed statement, so
 //! that a pooler in transaction mode (PgBouncer) never sees a prepared statement outlive its
@@ -12,7 +13,9 @@ use postgres::types::Type;
 use postgres::{Client, GenericClient};
 use snowflake::SnowflakeId;
 
-use crate::error::{LeaseError, describe};
+use crate::error::LeaseError;
+use crate::store::postgres::describe;
+use crate::store::{Claim, Claimed, Held, Renewed, Seen};
 
 /// The first key of the advisory lock that serializes table creation ('SNOW'): keeps it apart
 /// from the application's own one-key advisory locks.
@@ -58,40 +61,6 @@ pub(crate) struct Table {
     release: String,
 }
 
-/// What a claim returns.
-pub(crate) struct Acquired {
-    pub(crate) worker_id: u16,
-    pub(crate) generation: u64,
-    /// The mark the row held before the claim.
-    pub(crate) old_mark: u64,
-    /// The database's clock at the claim, in Unix milliseconds.
-    pub(crate) now_ms: u64,
-    /// Free rows passed over because their mark is too far ahead of the database's clock.
-    pub(crate) rows_ahead: u32,
-}
-
-/// The parameters of one claim.
-pub(crate) struct Claim<'a> {
-    pub(crate) token: i64,
-    pub(crate) host: &'a str,
-    pub(crate) pid: i32,
-    pub(crate) ttl_ms: f64,
-    pub(crate) lead_ms: i64,
-    pub(crate) skew_ms: i64,
-}
-
-/// What was seen when no row could be claimed.
-pub(crate) struct Seen {
-    /// Rows held by unexpired leases.
-    pub(crate) held: u32,
-    /// Free rows another claim had locked at that moment.
-    pub(crate) locked: u32,
-    /// Free rows whose mark is too far ahead of the database's clock.
-    pub(crate) ahead: u32,
-    /// How far ahead the furthest of those is, in milliseconds.
-    pub(crate) ahead_ms: u64,
-}
-
 impl Table {
     /// Checks `name` (`name` or `schema.name`), folds it to lower case as PostgreSQL folds a
     /// name without quotes, puts a name without a schema in [`DEFAULT_SCHEMA`], and quotes it.
@@ -133,9 +102,9 @@ impl Table {
         };
         let quoted = format!("\"{schema}\".\"{relation}\"");
         let q = &quoted;
-        let max = SnowflakeId::MAX_WORKER_ID;
         // A free row is one whose lease has expired and whose mark a holder can get above
-        // soon: at most the lead and the skew ($5 + $6) above the database's clock.
+        // soon: at most the lead and the skew ($5 + $6) above the database's clock. The
+        // worker ids a claim may take are $7 to $8.
         let usable = format!("expires_at <= now() AND high_water_ms <= {NOW_MS} + $5 + $6");
         Ok(Table {
             name: format!("{schema}.{relation}"),
@@ -145,7 +114,7 @@ impl Table {
             acquire: format!(
                 "WITH candidate AS (\
                  SELECT worker_id, high_water_ms FROM {q} \
-                 WHERE {usable} AND worker_id BETWEEN 0 AND {max} \
+                 WHERE {usable} AND worker_id BETWEEN $7 AND $8 \
                  ORDER BY expires_at, worker_id LIMIT 1 FOR UPDATE SKIP LOCKED) \
                  UPDATE {q} AS lease SET token = $1, generation = lease.generation + 1, \
                  owner_host = $2, owner_pid = $3, acquired_at = now(), \
@@ -154,7 +123,7 @@ impl Table {
                  FROM candidate WHERE lease.worker_id = candidate.worker_id \
                  RETURNING lease.worker_id, candidate.high_water_ms, lease.generation, \
                  {NOW_MS}, (SELECT count(*) FROM {q} WHERE expires_at <= now() \
-                 AND high_water_ms > {NOW_MS} + $5 + $6 AND worker_id BETWEEN 0 AND {max})"
+                 AND high_water_ms > {NOW_MS} + $5 + $6 AND worker_id BETWEEN $7 AND $8)"
             ),
             count: format!(
                 "SELECT count(*) FILTER (WHERE expires_at > now()), \
@@ -162,7 +131,7 @@ impl Table {
                  count(*) FILTER (WHERE expires_at <= now() AND high_water_ms > {NOW_MS} + $1), \
                  COALESCE(max(high_water_ms - {NOW_MS}) \
                  FILTER (WHERE expires_at <= now() AND high_water_ms > {NOW_MS} + $1), 0) \
-                 FROM {q} WHERE worker_id BETWEEN 0 AND {max}"
+                 FROM {q} WHERE worker_id BETWEEN $2 AND $3"
             ),
             // Marks only grow, and never past the lead above the database's clock, whatever
             // the holder's clock says; the ceiling returned is capped the same way, even if
@@ -220,7 +189,7 @@ impl Table {
             table: self.name.clone(),
             action,
             detail: describe(&error),
-            source: error,
+            source: Box::new(error),
         }
     }
 
@@ -436,22 +405,30 @@ impl Table {
     /// `-infinity`, before recently expired ones), in one statement whatever the number of
     /// rows held: `Ok(None)` if there is none. Rows whose mark is more than the lead and the
     /// skew above the database's clock are passed over: a holder could not get above them.
-    pub(crate) fn acquire(
+    pub(crate) fn claim(
         &self,
         client: &mut Client,
         claim: &Claim<'_>,
-    ) -> Result<Option<Acquired>, LeaseError> {
+    ) -> Result<Option<Claimed>, LeaseError> {
         let acquiring = "acquiring a worker id";
+        // Bit for bit: the column is a bigint, the token any 64 bits.
+        let token = claim.token as i64;
+        let pid = i32::try_from(claim.pid).unwrap_or(i32::MAX);
+        let ttl_ms = claim.ttl.as_secs_f64() * 1000.0;
+        let (lead_ms, skew_ms) = (millis(claim.lead_ms), millis(claim.skew_ms));
+        let (first, last) = worker_bounds(claim);
         let rows = client
             .query_typed(
                 &self.acquire,
                 &[
-                    (&claim.token, Type::INT8),
+                    (&token, Type::INT8),
                     (&claim.host, Type::TEXT),
-                    (&claim.pid, Type::INT4),
-                    (&claim.ttl_ms, Type::FLOAT8),
-                    (&claim.lead_ms, Type::INT8),
-                    (&claim.skew_ms, Type::INT8),
+                    (&pid, Type::INT4),
+                    (&ttl_ms, Type::FLOAT8),
+                    (&lead_ms, Type::INT8),
+                    (&skew_ms, Type::INT8),
+                    (&first, Type::INT2),
+                    (&last, Type::INT2),
                 ],
             )
             .map_err(|error| self.failed(acquiring, error))?;
@@ -465,31 +442,40 @@ impl Table {
         let worker_id: i16 = row
             .try_get(0)
             .map_err(|error| self.failed(acquiring, error))?;
-        let (old_mark, generation, now_ms, rows_ahead) = (get(1)?, get(2)?, get(3)?, get(4)?);
+        let (old_mark, generation, now_ms, ahead) = (get(1)?, get(2)?, get(3)?, get(4)?);
         let worker_id = u16::try_from(worker_id)
             .map_err(|_| self.bad_row(format!("worker_id {worker_id} is negative")))?;
         // A negative mark promises nothing: a holder starts above the clock anyway.
-        let old_mark = u64::try_from(old_mark).unwrap_or(0);
+        let old_mark_ms = u64::try_from(old_mark).unwrap_or(0);
         let now_ms = u64::try_from(now_ms).map_err(|_| {
             self.bad_row(format!(
                 "the database's clock reads {now_ms} ms, before 1970"
             ))
         })?;
-        Ok(Some(Acquired {
+        Ok(Some(Claimed {
             worker_id,
             generation: u64::try_from(generation).unwrap_or(0),
-            old_mark,
+            old_mark_ms,
             now_ms,
-            rows_ahead: u32::try_from(rows_ahead).unwrap_or(u32::MAX),
+            ahead: u32::try_from(ahead).unwrap_or(u32::MAX),
         }))
     }
 
     /// What the rows look like, for [`LeaseError::AllHeld`]: held, locked by another claim,
     /// or too far ahead (above the lead and the skew over the database's clock).
-    pub(crate) fn seen(&self, client: &mut Client, ahead_of_ms: i64) -> Result<Seen, LeaseError> {
+    pub(crate) fn seen(&self, client: &mut Client, claim: &Claim<'_>) -> Result<Seen, LeaseError> {
         let counting = "counting the leases held";
+        let ahead_of_ms = millis(claim.lead_ms.saturating_add(claim.skew_ms));
+        let (first, last) = worker_bounds(claim);
         let rows = client
-            .query_typed(&self.count, &[(&ahead_of_ms, Type::INT8)])
+            .query_typed(
+                &self.count,
+                &[
+                    (&ahead_of_ms, Type::INT8),
+                    (&first, Type::INT2),
+                    (&last, Type::INT2),
+                ],
+            )
             .map_err(|error| self.failed(counting, error))?;
         let Some(row) = rows.first() else {
             return Ok(Seen {
@@ -519,13 +505,14 @@ impl Table {
     pub(crate) fn renew(
         &self,
         client: &mut Client,
-        worker_id: u16,
-        token: i64,
-        ttl_ms: f64,
-        proposal: i64,
-        lead_ms: i64,
-    ) -> Result<Option<(u64, i64)>, postgres::Error> {
-        let worker_id = worker_id as i16;
+        held: &Held,
+        proposal_ms: u64,
+    ) -> Result<Option<Renewed>, postgres::Error> {
+        let worker_id = held.worker_id as i16;
+        let token = held.token as i64;
+        let ttl_ms = held.ttl.as_secs_f64() * 1000.0;
+        let proposal = millis(proposal_ms);
+        let lead_ms = millis(held.lead_ms);
         let rows = match client.query_typed(
             &self.renew,
             &[
@@ -552,20 +539,19 @@ impl Table {
             Some(row) => {
                 let ceiling: i64 = row.try_get(0)?;
                 let now_ms: i64 = row.try_get(1)?;
-                Ok(Some((u64::try_from(ceiling).unwrap_or(0), now_ms)))
+                Ok(Some(Renewed {
+                    ceiling_ms: u64::try_from(ceiling).unwrap_or(0),
+                    now_ms,
+                }))
             }
             None => Ok(None),
         }
     }
 
     /// Frees the row at once if it still carries `token`, keeping its mark: whether it did.
-    pub(crate) fn release(
-        &self,
-        client: &mut Client,
-        worker_id: u16,
-        token: i64,
-    ) -> Result<bool, LeaseError> {
-        let worker_id = worker_id as i16;
+    pub(crate) fn release(&self, client: &mut Client, held: &Held) -> Result<bool, LeaseError> {
+        let worker_id = held.worker_id as i16;
+        let token = held.token as i64;
         let rows = client
             .query_typed(
                 &self.release,
@@ -574,6 +560,21 @@ impl Table {
             .map_err(|error| self.failed("releasing the worker id", error))?;
         Ok(!rows.is_empty())
     }
+}
+
+/// A count of milliseconds as the `bigint` parameters take it.
+fn millis(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+/// The first and last worker id a claim may take, as the `smallint` column holds them.
+fn worker_bounds(claim: &Claim<'_>) -> (i16, i16) {
+    // Checked by the configuration: within 0 to 1023.
+    let as_column = |id: u16| i16::try_from(id).unwrap_or(i16::MAX);
+    (
+        as_column(*claim.worker_ids.start()),
+        as_column(*claim.worker_ids.end()),
+    )
 }
 
 fn first_bool(rows: &[postgres::Row]) -> Result<bool, postgres::Error> {
@@ -589,7 +590,7 @@ mod tests {
 
     #[test]
     fn the_documented_sql_is_the_sql_that_runs() {
-        let docs: String = include_str!("lib.rs")
+        let docs: String = include_str!("../../lib.rs")
             .lines()
             .filter_map(|line| line.strip_prefix("//!"))
             .map(|line| line.strip_prefix(' ').unwrap_or(line))
