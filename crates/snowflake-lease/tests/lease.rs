@@ -986,6 +986,57 @@ fn a_long_ttl_does_not_stamp_ids_ahead_of_the_lead() {
     }
 }
 
+/// Fleets that split the 1,024 worker ids between them: a configuration claims only those
+/// of its range, and a full range is full whatever the rest of the table holds.
+#[test]
+fn a_range_of_worker_ids_is_all_a_configuration_claims() {
+    let connection = connection("postgres");
+    let table = "lease_range";
+    let config = short(&connection, table).worker_ids(96..=97);
+    let first = LeasedGenerator::acquire(&config).unwrap();
+    let second = LeasedGenerator::acquire(&config).unwrap();
+    assert_eq!((first.worker_id(), second.worker_id()), (96, 97));
+    // Worker ids 0 to 95 and 98 to 1023 are free, but not this configuration's.
+    match LeasedGenerator::acquire(&config).unwrap_err() {
+        LeaseError::AllHeld {
+            held,
+            locked,
+            ahead,
+            ..
+        } => assert_eq!((held, locked, ahead), (2, 0, 0)),
+        other => panic!("expected AllHeld, got {other:?}"),
+    }
+    // Another fleet's range of the same table.
+    let other = LeasedGenerator::acquire(&short(&connection, table).worker_ids(0..=0)).unwrap();
+    assert_eq!(other.worker_id(), 0);
+    // One worker id is a range too.
+    second.release().unwrap();
+    let again = LeasedGenerator::acquire(&short(&connection, table).worker_ids(97..=97)).unwrap();
+    assert_eq!(again.worker_id(), 97);
+}
+
+#[test]
+fn an_empty_range_or_one_past_1023_is_refused_with_the_valid_range() {
+    // Refused before any connection: the server named here does not exist.
+    for (first, last) in [(7, 3), (1000, 1024), (1024, 1024), (0, u16::MAX)] {
+        let error = LeasedGenerator::acquire(
+            &LeaseConfig::new("host=/nonexistent").worker_ids(first..=last),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(error, LeaseError::WorkerIds { first: f, last: l } if (f, l) == (first, last)),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "worker ids {first}-{last} are not a range of worker ids: give a non-empty \
+                 range within 0-1023"
+            )
+        );
+    }
+}
+
 #[test]
 fn a_malformed_connection_string_or_table_name_is_refused() {
     for (connection, problem) in [
