@@ -12,6 +12,10 @@ use benches::sections;
 /// The heading of the section that `crates/identifier-py/bench.py --write` writes.
 const PYTHON_HEADING: &str = "## In Python";
 
+/// The heading of the section on the inspector page's size and speed, written from the runs
+/// of `cargo xtask web` and of its browser test.
+const WEB_HEADING: &str = "## The inspector page";
+
 pub(crate) fn run(root: &Path) -> Result<(), String> {
     let medians = read_medians(&crate::target_dir(root)?.join("criterion"))?;
     if medians.is_empty() {
@@ -44,13 +48,15 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
     }
     let mut report = render_markdown(&rows, root)?;
     // `bench-gate --update`, `db-bench`, `contention-runs` and the Python package's bench.py
-    // write their own sections; keep them.
+    // write their own sections, and the inspector page's is written from its build and its
+    // browser test; keep them.
     let old = fs::read_to_string(root.join("BENCHMARKS.md")).unwrap_or_default();
     for heading in [
         crate::bench_gate::HEADING,
         sections::DB_BENCH,
         sections::CONTENTION_RUNS,
         PYTHON_HEADING,
+        WEB_HEADING,
     ] {
         if let Some(section) = sections::section(&old, heading) {
             report = sections::with_section(&report, heading, section);

@@ -62,6 +62,20 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
         "checksummed-id",
         &["tick-sequence", "crockford32", "thiserror"],
     ),
+    // What an id is and holds, for the command and the page: the formats' own parsers, the
+    // calendar of id-text, and the JSON report.
+    (
+        "id-inspect",
+        &[
+            "tick-ulid",
+            "tick-uuid7",
+            "tick-objectid",
+            "tick-snowflake",
+            "checksummed-id",
+            "id-text",
+            "serde_json",
+        ],
+    ),
 ];
 
 /// The crates of the database features (`postgres`, `sqlx-*`, `sqlx08-*` with MySQL's, `rusqlite`,

@@ -14,6 +14,9 @@
 //!   to the goals and to `benches/gate-baseline.txt`.
 //! - `man [--check]`: the `identifier` command's man pages, as `identifier man --out-dir`
 //!   writes them, into `crates/identifier-cli/man/`.
+//! - `web`: the id inspector page into `target/web/` (`index.html`, one JavaScript file, the
+//!   wasm), installing the wasm32 target, the locked wasm-bindgen command and wasm-opt when
+//!   missing; `test` builds it first, for the page's browser test.
 //! - `db-test`: the database tests alone, against a real PostgreSQL and SQLite.
 //! - `db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18]
 //!   [--write]`: primary keys of each kind in PostgreSQL B-trees, measured in a bulk load and
@@ -38,8 +41,9 @@ mod man;
 mod msrv;
 mod test;
 mod test_runner;
+mod web;
 
-const USAGE: &str = "usage: cargo xtask test [CARGO_ARGS] [-- TEST_ARGS] | golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
+const USAGE: &str = "usage: cargo xtask test [CARGO_ARGS] [-- TEST_ARGS] | golden [--check] | deps | msrv | bench-report | bench-gate [--update] | man [--check] | web | db-test | db-bench [--rows N] [--app-rows N] [--app-seconds S] [--connections C] [--postgres-18] [--write] | contention-runs [--runs N] [--write]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         ["db-test"] => db_test(&workspace_root()),
         ["man"] => man::run(&workspace_root(), false),
         ["man", "--check"] => man::run(&workspace_root(), true),
+        ["web"] => web::run(&workspace_root()),
         ["db-bench", rest @ ..] => example(&workspace_root(), "db-bench", rest),
         ["contention-runs", rest @ ..] => example(&workspace_root(), "contention-runs", rest),
         _ => Err(USAGE.to_owned()),

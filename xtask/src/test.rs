@@ -37,7 +37,7 @@ pub(crate) struct System {
     pg_bindir: Option<PathBuf>,
 }
 
-const NEEDS: [Need; 6] = [
+const NEEDS: [Need; 9] = [
     Need {
         what: "faketime",
         used_by: "the command's tests of clocks outside a format's range and of a lease \
@@ -75,6 +75,24 @@ const NEEDS: [Need; 6] = [
         used_by: "the diesel MySQL tests",
         package: "default-libmysqlclient-dev",
         present: |system| system.library("libmysqlclient.so"),
+    },
+    Need {
+        what: "wasm-opt, to shrink the inspector page's wasm",
+        used_by: "the inspector page's build (cargo xtask web), which runs before the tests",
+        package: "binaryen",
+        present: |system| system.program("wasm-opt"),
+    },
+    Need {
+        what: "Chromium",
+        used_by: "the inspector page's browser test",
+        package: "chromium",
+        present: |system| system.program("chromium"),
+    },
+    Need {
+        what: "ChromeDriver, Chromium's WebDriver server",
+        used_by: "the inspector page's browser test",
+        package: "chromium-driver",
+        present: |system| system.program("chromedriver"),
     },
 ];
 
@@ -171,6 +189,8 @@ pub(crate) fn run(root: &Path, args: &[&str]) -> Result<(), String> {
             return Err(describe(&still, "are still missing after apt-get install"));
         }
     }
+    // The inspector page, which its browser test loads: before the tests, as they expect it.
+    crate::web::build(root)?;
     let (cargo_args, test_args) = match args.iter().position(|arg| *arg == "--") {
         Some(at) => (&args[..at], &args[at + 1..]),
         None => (args, &[][..]),
@@ -218,6 +238,12 @@ pub(crate) fn run(root: &Path, args: &[&str]) -> Result<(), String> {
 /// Installs the packages of `missing` with apt-get as root; otherwise an error naming them.
 fn install(missing: &[&Need]) -> Result<(), String> {
     let packages: Vec<&str> = missing.iter().map(|need| need.package).collect();
+    install_packages(&packages)
+        .map_err(|why| format!("{}\n{why}", describe(missing, "are missing")))
+}
+
+/// Installs Debian's `packages` with apt-get as root; otherwise an error naming them.
+pub(crate) fn install_packages(packages: &[&str]) -> Result<(), String> {
     let apt_get = System::here().program("apt-get");
     if !(is_root() && apt_get) {
         let why = if apt_get {
@@ -226,18 +252,14 @@ fn install(missing: &[&Need]) -> Result<(), String> {
             "there is no apt-get here: install the same programs with the system's package manager"
         };
         return Err(format!(
-            "{}\n{why}: sudo apt-get install {}",
-            describe(missing, "are missing"),
+            "{why}: sudo apt-get install {}",
             packages.join(" ")
         ));
     }
-    eprintln!(
-        "xtask: installing what the tests need: apt-get install {}",
-        packages.join(" ")
-    );
+    eprintln!("xtask: apt-get install {}", packages.join(" "));
     apt(&["update", "-qq"])?;
     let mut install: Vec<&str> = vec!["install", "-y", "-qq", "--no-install-recommends"];
-    install.extend(&packages);
+    install.extend(packages);
     apt(&install)
 }
 
@@ -329,7 +351,10 @@ mod tests {
                 "postgresql-contrib",
                 "libpq-dev",
                 "mariadb-server",
-                "default-libmysqlclient-dev"
+                "default-libmysqlclient-dev",
+                "binaryen",
+                "chromium",
+                "chromium-driver"
             ]
         );
         let text = describe(&system.missing(), "are missing");
@@ -351,6 +376,9 @@ mod tests {
         scratch.file("usr/lib/x86_64-linux-gnu/libpq.so", false);
         scratch.file("usr/sbin/mariadbd", true);
         scratch.file("usr/lib/x86_64-linux-gnu/libmysqlclient.so", false);
+        scratch.file("bin/wasm-opt", true);
+        scratch.file("bin/chromium", true);
+        scratch.file("bin/chromedriver", true);
         assert_eq!(packages(&scratch.system()), Vec::<&str>::new());
     }
 

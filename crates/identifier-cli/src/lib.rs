@@ -14,14 +14,10 @@ use std::time::Duration;
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
 
 mod content;
-mod fields;
 mod generate;
 mod inspect;
-mod layout;
 mod lines;
 mod man;
-mod rfc3339;
-mod uuid;
 
 /// Generate, inspect and verify ULIDs, UUIDv7s, ObjectIds, Snowflake ids and checksummed
 /// codes, and derive content ids from JSON.
@@ -84,8 +80,8 @@ cannot be told apart.
 
 Snowflake ids are read in this crate's layout unless --layout names another. Nothing in a \
 number tells its layout, so the report names the other known layouts (twitter, discord, \
-instagram, sonyflake) under which its date is plausible (from 2006 to a day from now), with \
-those dates. An id whose date under this crate's layout is plausible too lists them under \
+instagram, sonyflake, mastodon) under which its date is plausible (from the day the \
+generator's ids began, its epoch or 2016 for mastodon, to a day from now), with those dates. An id whose date under this crate's layout is plausible too lists them under \
 `also_plausible_as`: a Discord id such as 175928847299117063 reads as 2025-04-30 under this \
 crate's layout, and as 2016-04-30T11:18:25.796Z under discord. An id whose date would be in \
 the future gets a warning, and lists them under `plausible_layouts`. A number below 2^22, \
@@ -132,7 +128,8 @@ JSON keys (one object a line; keys that do not apply are absent):
                    with --layout: epoch_ms (integer) and the layout's fields as integers
                    (twitter: datacenter_id, worker_id, sequence; discord: worker_id,
                    process_id, increment; instagram: shard_id, sequence; sonyflake:
-                   sequence, machine_id; custom: worker_id, sequence); without --layout:
+                   sequence, machine_id; mastodon: sequence; custom: worker_id,
+                   sequence); without --layout:
                    also_plausible_as (array of objects with layout and timestamp, strings),
                    or for a date in the future warning (string) and plausible_layouts (the
                    same array); warning alone for a number below 2^22
@@ -199,10 +196,10 @@ enum Command {
         )]
         lease_table: Option<String>,
         /// How long the lease lasts after each renewal, in seconds: a decimal number such as
-        /// 2 or 0.5, at least 0.3. Renewals run every ttl/3, and the command stops serving a
-        /// tenth of the ttl (at most 1 s) before the lease would end. The worker id of a
-        /// process that died (or was interrupted) is free again a ttl after its last renewal.
-        /// Default: 10.
+        /// 2 or 0.5, at least 0.3. Renewals run every ttl/3 (at least every 3.3 s), and the
+        /// command stops serving a tenth of the ttl (at most 1 s) before the lease would end.
+        /// The worker id of a process that died (or was interrupted) is free again a ttl after
+        /// its last renewal. Default: 10.
         #[cfg(feature = "lease")]
         #[arg(
             long,
@@ -268,13 +265,14 @@ enum Command {
         /// 1288834974657, 5-bit datacenter, 5-bit worker, 12-bit sequence), discord (ms since
         /// 2015-01-01, 5-bit worker, 5-bit process, 12-bit increment), instagram (41-bit ms
         /// since 1314220021721, 13-bit shard, 10-bit sequence), sonyflake (39 bits of 10 ms
-        /// since 2014-09-01, 8-bit sequence, 16-bit machine id), or
-        /// custom:TIMESTAMP_BITS,WORKER_BITS,SEQUENCE_BITS (with --epoch). Without it, ids
+        /// since 2014-09-01, 8-bit sequence, 16-bit machine id), mastodon (48-bit ms since
+        /// the Unix epoch, 16-bit sequence), or custom:TIMESTAMP_BITS,WORKER_BITS,SEQUENCE_BITS
+        /// (with --epoch). Without it, ids
         /// are read in this crate's layout, and the report names the other layouts under
         /// which the id's date is plausible, after a warning if its date under this crate's
         /// layout would be in the future.
-        #[arg(long, value_name = "LAYOUT", value_parser = layout::Layout::parse)]
-        layout: Option<layout::Layout>,
+        #[arg(long, value_name = "LAYOUT", value_parser = id_inspect::Layout::parse)]
+        layout: Option<id_inspect::Layout>,
         /// The Unix millisecond the Snowflake timestamps count from: required with
         /// --layout custom:..., and overrides the epoch of any other layout.
         #[arg(long, value_name = "MS", value_parser = decimal, requires = "layout")]
@@ -721,17 +719,17 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             policy,
             layout,
             epoch,
-        } => inspect::run(
-            &ids,
-            &inspect::Options {
+        } => {
+            let mut inspect = id_inspect::Options::new(now_ms());
+            inspect.layout = layout;
+            inspect.epoch_ms = epoch;
+            let options = inspect::Options {
                 json,
                 policy,
-                layout,
-                epoch_ms: epoch,
-                now_ms: now_ms(),
-            },
-            out,
-        ),
+                inspect,
+            };
+            inspect::run(&ids, &options, out)
+        }
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "identifier", out);
             Ok(())

@@ -825,7 +825,10 @@ fn inspect_snowflakes_of_every_layout() {
             "0",
             "1",
         ],
-        &["inspect", "--layout", "mastodon", "1"],
+        &["inspect", "--layout", "flickr", "1"],
+        // Mastodon's API documentation's Status example: 2019-12-08T03:48:33.849Z in its
+        // 48 high bits, 1575776913849 * 65536 + 40911.
+        &["inspect", "--layout", "mastodon", "103270115826048975"],
         &["inspect", "--epoch", "0", "1"],
         &["inspect", "--layout", "sonyflake", "9223372036854775807"],
         &[
@@ -1554,4 +1557,39 @@ fn the_help_states_the_snowflake_layout_of_the_crate() {
         )),
         "{output}"
     );
+}
+
+/// The ids the inspector page is checked with in a browser (crates/identifier-web/tests):
+/// the command writes for each the line the page holds in its `data-json`, which is what the
+/// inspector it calls, id-inspect, writes. Every format, every UUID version and form, every
+/// Snowflake layout, and what is none.
+#[test]
+fn inspect_writes_what_the_inspector_page_shows_for_every_id_of_its_corpus() {
+    let corpus: Vec<&str> = include_str!("../../identifier-web/tests/corpus.txt")
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    assert_eq!(corpus.len(), 36, "{corpus:?}");
+    let layouts = std::iter::once(None).chain(id_inspect::layout::KNOWN.iter().map(Some));
+    for layout in layouts {
+        let mut args = vec!["inspect", "--json"];
+        if let Some(layout) = layout {
+            args.extend(["--layout", &layout.name]);
+        }
+        args.extend(&corpus);
+        let output = common::output(&args);
+        let now_ms = u64::try_from(jiff::Timestamp::now().as_millisecond()).unwrap();
+        // Not every id of the corpus is one: exit status 1.
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let mut options = id_inspect::Options::new(now_ms);
+        options.layout = layout.cloned();
+        let lines: Vec<&str> = std::str::from_utf8(&output.stdout)
+            .unwrap()
+            .lines()
+            .collect();
+        assert_eq!(lines.len(), corpus.len(), "{args:?}");
+        for (line, id) in lines.iter().zip(&corpus) {
+            assert_eq!(*line, id_inspect::json_report(id, &options), "{layout:?}");
+        }
+    }
 }

@@ -1,6 +1,9 @@
 //! Unix milliseconds as a UTC timestamp, without a date-time dependency: RFC 3339 up to the
 //! year 9999, and ISO 8601's expanded form after it, which RFC 3339 does not have.
 
+use alloc::format;
+use alloc::string::String;
+
 use id_text::date_time::{DAYS_FROM_0000_03_01_TO_UNIX_EPOCH, civil_date};
 
 /// A UTC timestamp in text, and which standard's form it is in.
@@ -36,6 +39,20 @@ pub(crate) fn from_unix_ms(ms: u64) -> Timestamp {
     }
 }
 
+/// `ms` as the UTC timestamp every report writes: RFC 3339 with milliseconds, or ISO 8601's
+/// expanded form past the year 9999.
+///
+/// ```
+/// assert_eq!(id_inspect::utc_text(1_469_922_850_259), "2016-07-30T23:54:10.259Z");
+/// assert_eq!(id_inspect::utc_text((1 << 48) - 1), "+10889-08-02T05:31:50.655Z");
+/// ```
+#[must_use]
+pub fn utc_text(ms: u64) -> String {
+    match from_unix_ms(ms) {
+        Timestamp::Rfc3339(text) | Timestamp::Iso8601Expanded(text) => text,
+    }
+}
+
 /// 100-nanosecond intervals between 1582-10-15T00:00:00Z, the start of the UUIDv1/v6 clock,
 /// and the Unix epoch.
 pub(crate) const GREGORIAN_TO_UNIX_100NS: u64 = 122_192_928_000_000_000;
@@ -62,10 +79,11 @@ pub(crate) fn from_gregorian_100ns(intervals: u64) -> String {
 mod tests {
     use super::Timestamp::{Iso8601Expanded, Rfc3339};
     use super::from_unix_ms;
+    use alloc::string::String;
 
     #[test]
     fn known_instants() {
-        let rfc3339 = |text: &str| Rfc3339(text.into());
+        let rfc3339 = |text: &str| Rfc3339(String::from(text));
         assert_eq!(from_unix_ms(0), rfc3339("1970-01-01T00:00:00.000Z"));
         // The ULID specification's example.
         assert_eq!(
