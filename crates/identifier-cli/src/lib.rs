@@ -151,7 +151,9 @@ enum Command {
     Objectid(CountAndTimestamp),
     /// Snowflake ids: milliseconds since 2024-01-01, 10-bit worker id, 12-bit sequence.
     ///
-    /// The worker id is given (--worker-id) or leased from a PostgreSQL table (--lease).
+    /// The worker id is given (--worker-id) or leased (--lease): from a PostgreSQL or a
+    /// MySQL/MariaDB table shared by many hosts, or from a directory shared by one host's
+    /// processes.
     ///
     /// Exit status: 0 when done (or when the reader of standard output went away), 1 for an
     /// error (a lease that could not be acquired included), 2 for a usage error, 3 when a
@@ -162,16 +164,23 @@ enum Command {
         /// This process's worker id, 0 to 1023; no two processes may share one.
         #[arg(long, value_parser = worker_id)]
         worker_id: Option<u16>,
-        /// Lease the worker id from a PostgreSQL table instead of --worker-id, so that no two
-        /// processes sharing the table use the same one at the same time.
+        /// Lease the worker id instead of --worker-id, so that no two processes sharing the
+        /// LOCATION use the same one at the same time. LOCATION is one of:
         ///
-        /// CONNECTION is a libpq connection string: a URL (postgresql://user@host/db) or
-        /// key=value pairs (host=/run/postgresql dbname=app user=app; a host starting with /
+        /// A PostgreSQL connection string, as libpq reads it: a URL (postgresql://user@host/db)
+        /// or key=value pairs (host=/run/postgresql dbname=app user=app; a host starting with /
         /// is the directory of a Unix socket). TLS as libpq's sslmode asks: disable, prefer
         /// (the default: TLS if the server offers it, unverified), require (TLS, unverified),
         /// verify-ca (the certificate checked against sslrootcert, a PEM file of the CA), or
         /// verify-full (the host name too; sslrootcert=system for the system's trust store);
         /// none over a Unix socket. The table is created if missing.
+        ///
+        /// A MySQL or MariaDB URL: mysql://user:password@host:port/database, with
+        /// ?ssl-mode=DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY and ssl-ca=CA.pem
+        /// as MySQL's clients name them. The table is created if missing.
+        ///
+        /// file:DIRECTORY: a directory of this host, on a local filesystem, shared by its
+        /// processes (a lock file per worker id; a dead process's worker id is free at once).
         ///
         /// No worker id to be had (the server unreachable, every worker id held): exit
         /// status 1. Each id is written and flushed as soon as it is made. While the lease is
@@ -181,9 +190,22 @@ enum Command {
         /// at the end; an interrupted --forever run (Ctrl-C, kill) leaves its row to expire
         /// after the ttl, as a crash would.
         #[cfg(feature = "lease")]
-        #[arg(long, value_name = "CONNECTION", conflicts_with = "at")]
+        #[arg(long, value_name = "LOCATION", conflicts_with = "at")]
         lease: Option<String>,
-        /// The lease table: `name` or `schema.name`, of ASCII letters, digits and `_`.
+        /// The worker ids the lease may take, A-B (from A to B, both included, within 0 to
+        /// 1023): for hosts that each lease from a directory of their own, or fleets that share
+        /// one table, each with its share of the 1,024. Default: 0-1023.
+        #[cfg(feature = "lease")]
+        #[arg(
+            long,
+            value_name = "A-B",
+            requires = "lease",
+            conflicts_with_all = ["worker_id", "policy"],
+            value_parser = worker_ids
+        )]
+        worker_ids: Option<core::ops::RangeInclusive<u16>>,
+        /// The lease table of a database: `name`, or `schema.name` (PostgreSQL; a name without
+        /// a schema is public's) or `database.name` (MySQL), of ASCII letters, digits and `_`.
         /// Default: snowflake_worker_lease.
         // `requires` alone lets --worker-id through: it conflicts with --lease, which makes
         // clap excuse the missing --lease.
@@ -581,6 +603,22 @@ fn worker_id(text: &str) -> Result<u16, String> {
     })
 }
 
+/// A range of worker ids, `A-B`, both within 0 to 1023 and `A <= B`.
+#[cfg(feature = "lease")]
+fn worker_ids(text: &str) -> Result<core::ops::RangeInclusive<u16>, String> {
+    let max = snowflake::SnowflakeId::MAX_WORKER_ID;
+    let expected = format!("expected A-B, two worker ids from 0 to {max} with A <= B");
+    let (first, last) = text.split_once('-').ok_or_else(|| expected.clone())?;
+    let (first, last) = match (worker_id(first), worker_id(last)) {
+        (Ok(first), Ok(last)) => (first, last),
+        _ => return Err(expected),
+    };
+    if first > last || last > max {
+        return Err(expected);
+    }
+    Ok(first..=last)
+}
+
 /// Why a command did not succeed.
 enum Failure {
     /// A message for standard error; exit status 1.
@@ -665,17 +703,21 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Snowflake { options, .. } if options.policy => policy(&snowflake::POLICY, out),
         #[cfg(feature = "lease")]
         Command::Snowflake {
-            lease: Some(connection),
+            lease: Some(location),
             lease_table,
             lease_ttl,
+            worker_ids,
             options,
             ..
         } => {
             let json = matches!(options.format, OutputFormat::Json);
-            let mut config = snowflake_lease::LeaseConfig::new(&connection)
+            let mut config = snowflake_lease::LeaseConfig::new(&location)
                 .on_event(move |event| generate::log_lease_event(event, json));
             if let Some(table) = &lease_table {
                 config = config.table(table);
+            }
+            if let Some(worker_ids) = worker_ids {
+                config = config.worker_ids(worker_ids);
             }
             let ttl = match lease_ttl {
                 Some(ttl) => {

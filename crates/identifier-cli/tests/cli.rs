@@ -1416,9 +1416,10 @@ fn lease_options_come_with_the_lease_feature() {
     let help = run(&["snowflake", "--help"], "");
     let lease = cfg!(feature = "lease");
     for option in [
-        "--lease <CONNECTION>",
+        "--lease <LOCATION>",
         "--lease-table <NAME>",
         "--lease-ttl <SECONDS>",
+        "--worker-ids <A-B>",
     ] {
         assert_eq!(help.contains(option), lease, "{option}: {help}");
     }

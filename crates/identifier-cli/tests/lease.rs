@@ -265,16 +265,49 @@ fn ids_under_a_leased_worker_id_and_the_row_released_after() {
     assert_eq!(kinds, ["acquired", "released"]);
 }
 
+/// Hosts or fleets that split the 1,024 worker ids: each run leases only from its range.
+#[test]
+fn worker_ids_limit_the_worker_ids_leased() {
+    let connection = connection();
+    let table = "cli_lease_range";
+    for _ in 0..2 {
+        let output = identifier(&leased(
+            &connection,
+            table,
+            &["--worker-ids", "512-512", "-n", "3"],
+        ));
+        assert!(output.status.success(), "{output:?}");
+        let ids = snowflakes(&output);
+        assert_eq!(ids.len(), 3);
+        assert!(ids.iter().all(|id| id.worker_id() == 512), "{ids:?}");
+    }
+    // A range whose every worker id is held: the error names the counts, exit status 1.
+    let mut client = sql(&connection);
+    client
+        .batch_execute(&format!(
+            "UPDATE {table} SET expires_at = now() + interval '1 hour', token = 0 \
+             WHERE worker_id = 512"
+        ))
+        .unwrap();
+    let output = identifier(&leased(&connection, table, &["--worker-ids", "512-512"]));
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("1 held by live leases, 0 free but being claimed"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn lease_options_are_usage_errors_with_worker_id_or_without_lease() {
     // Each message names both arguments (in the order they were given).
-    let cases: [(&[&str], &[&str]); 6] = [
+    let cases: [(&[&str], &[&str]); 10] = [
         (
             &["snowflake", "--worker-id", "1", "--lease", "host=/tmp"],
             &[
                 "cannot be used with",
                 "'--worker-id <WORKER_ID>'",
-                "'--lease <CONNECTION>'",
+                "'--lease <LOCATION>'",
             ],
         ),
         (
@@ -297,14 +330,14 @@ fn lease_options_are_usage_errors_with_worker_id_or_without_lease() {
             &["snowflake", "--lease-table", "t"],
             &[
                 "required",
-                "<--worker-id <WORKER_ID>|--lease <CONNECTION>|--policy>",
+                "<--worker-id <WORKER_ID>|--lease <LOCATION>|--policy>",
             ],
         ),
         (
             &["snowflake", "--lease", "host=/tmp", "--at", "1704067201000"],
             &[
                 "cannot be used with",
-                "'--lease <CONNECTION>'",
+                "'--lease <LOCATION>'",
                 "'--at <TIMESTAMP>'",
             ],
         ),
@@ -313,6 +346,48 @@ fn lease_options_are_usage_errors_with_worker_id_or_without_lease() {
             &[
                 "'2s' for '--lease-ttl <SECONDS>'",
                 "expected a decimal number of seconds",
+            ],
+        ),
+        (
+            &["snowflake", "--worker-id", "1", "--worker-ids", "0-3"],
+            &[
+                "cannot be used with",
+                "'--worker-ids <A-B>'",
+                "'--worker-id <WORKER_ID>'",
+            ],
+        ),
+        // A range outside 0-1023, an empty one, or not a range: refused with the valid form.
+        (
+            &[
+                "snowflake",
+                "--lease",
+                "host=/tmp",
+                "--worker-ids",
+                "96-1024",
+            ],
+            &[
+                "'96-1024' for '--worker-ids <A-B>'",
+                "expected A-B, two worker ids from 0 to 1023 with A <= B",
+            ],
+        ),
+        (
+            &[
+                "snowflake",
+                "--lease",
+                "host=/tmp",
+                "--worker-ids",
+                "127-96",
+            ],
+            &[
+                "'127-96' for '--worker-ids <A-B>'",
+                "expected A-B, two worker ids from 0 to 1023 with A <= B",
+            ],
+        ),
+        (
+            &["snowflake", "--lease", "host=/tmp", "--worker-ids", "96"],
+            &[
+                "'96' for '--worker-ids <A-B>'",
+                "expected A-B, two worker ids from 0 to 1023 with A <= B",
             ],
         ),
     ];
