@@ -22,8 +22,9 @@
 //! - [`arbitrary_checks`]: `Arbitrary` ids from fixed bytes, in order, and their size hints.
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
-//! - [`mariadb`]: a throwaway MariaDB server, over a Unix socket and TCP on 127.0.0.1, for the
-//!   MySQL tests.
+//! - [`mariadb`]: throwaway MariaDB servers, over a Unix socket and TCP on 127.0.0.1, for the
+//!   MySQL tests: a primary, an asynchronous replica of it, a crash, a promotion, TLS, and a
+//!   forwarder in front of them.
 //! - [`postgres`]: throwaway PostgreSQL servers for the database tests: a primary, a streaming
 //!   replica of it, a crash, a promotion.
 //! - `lease_table` (feature `postgres`): statements on a Snowflake lease table.

@@ -22,6 +22,15 @@
 //! removes the directory. [`shared`] starts one for the whole test binary and stops it when
 //! the process exits, also after a failed test.
 //!
+//! A failover takes two: a primary that writes a binary log ([`Server::start_primary`]) and
+//! an asynchronous replica of it ([`Server::replica_of`], over TCP, from the start of the
+//! primary's log), each with its own directory, socket, port, temporary directory and log.
+//! Either can be stopped cleanly and started again on its files ([`Server::shutdown`],
+//! [`Server::start_again`]), killed as a crash would ([`Server::kill`]), and a replica
+//! promoted ([`Server::promote`]). A [`Forwarder`] on a loopback address stands for what moves
+//! with the primary (a virtual IP, a proxy), or for a second address of one server. A server
+//! with a certificate ([`Server::start_with_tls`]) offers TLS; one without offers none.
+//!
 //! The user is [`USER`], `root`, without a password: `mariadb-install-db
 //! --auth-root-authentication-method=normal` makes `root@localhost` (the socket) and
 //! `root@127.0.0.1` (TCP) with the `mysql_native_password` plugin and an empty password, which
@@ -41,7 +50,6 @@
 //! `mariadbd` refuses to run as root. A machine without them gets a panic that says what to
 //! install: these tests never pass by skipping.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -89,6 +97,9 @@ pub struct Server {
     /// The running `mariadbd`, a child of this process; `None` before the launch and once
     /// stopped.
     process: Mutex<Option<Child>>,
+    /// The options of each launch after the harness's own: the role's (binary log, replica,
+    /// TLS), then the caller's settings.
+    args: Vec<String>,
 }
 
 impl Server {
@@ -112,6 +123,12 @@ impl Server {
     /// `mariadb-install-db` or the server fails (the message holds their output and the
     /// server's log).
     pub fn start(settings: &[(&str, &str)]) -> Server {
+        Server::start_as(settings, |_| Vec::new())
+    }
+
+    /// [`Server::start`], with the options `role` gives for the server's directory added to
+    /// the server's (not the bootstrap's), before `settings`.
+    fn start_as(settings: &[(&str, &str)], role: impl FnOnce(&Path) -> Vec<String>) -> Server {
         let settings: Vec<String> = settings
             .iter()
             .map(|(name, value)| format!("--{name}={value}"))
@@ -121,6 +138,7 @@ impl Server {
             dir: new_temp_dir(&scratch_parent(MEMORY_NEEDED), "mariadb"),
             port: 0,
             process: Mutex::new(None),
+            args: Vec::new(),
         };
         // A `tmpdir` of the server's own: a server that starts removes the `#sql*` files it
         // finds in its `tmpdir`, which are another server's temporary tables when two share
@@ -136,7 +154,9 @@ impl Server {
             chown(&tmp, SERVER_USER, "mariadb-server");
         }
         server.install(&settings);
-        server.launch(&settings);
+        server.args = role(&server.dir);
+        server.args.extend(settings);
+        server.launch(None);
         server
     }
 
@@ -228,6 +248,26 @@ impl Server {
         self.run_client(&["--host=127.0.0.1", &port, "--protocol=TCP"], statements)
     }
 
+    /// [`Server::sql_tcp`] with more options of the client after the connection's, which win
+    /// over them: `--ssl`, `--ssl-ca=…`, or another `--host` and `--port` (a
+    /// [`Forwarder`]'s).
+    ///
+    /// ```no_run
+    /// let server = test_support::mariadb::shared();
+    /// // No TLS on a server started without it.
+    /// assert_eq!(server.sql_tcp_with(&["--skip-ssl"], "SELECT 1"), "1");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Server::sql`].
+    pub fn sql_tcp_with(&self, options: &[&str], statements: &str) -> String {
+        let port = format!("--port={}", self.port);
+        let mut connection = vec!["--host=127.0.0.1", &port, "--protocol=TCP"];
+        connection.extend_from_slice(options);
+        self.run_client(&connection, statements)
+    }
+
     /// The server's own temporary directory (its `tmpdir`, the bootstrap's too): nothing of a
     /// server is in a directory another server uses.
     pub fn tmp_dir(&self) -> PathBuf {
@@ -252,6 +292,229 @@ impl Server {
             let _ = child.wait();
         }
         let _ = std::fs::remove_dir_all(&self.dir);
+    }
+
+    /// A new server that writes a binary log (row-based, with GTIDs), for
+    /// [`Server::replica_of`]: as [`Server::start`] otherwise. Its `server_id` is 1.
+    ///
+    /// ```no_run
+    /// use test_support::mariadb::Server;
+    ///
+    /// let primary = Server::start_primary(&[]);
+    /// let replica = Server::replica_of(&primary);
+    /// primary.sql("CREATE DATABASE app; CREATE TABLE app.t (x INT PRIMARY KEY); INSERT INTO app.t VALUES (1)");
+    /// replica.catch_up(&primary);
+    /// assert_eq!(replica.sql("SELECT x FROM app.t"), "1");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Server::start`].
+    pub fn start_primary(settings: &[(&str, &str)]) -> Server {
+        Server::start_as(settings, |dir| {
+            vec![
+                format!("--log-bin={}", path_str(&dir.join("binlog"))),
+                "--binlog-format=ROW".to_owned(),
+                "--server-id=1".to_owned(),
+            ]
+        })
+    }
+
+    /// A new server that replicates `primary` (a [`Server::start_primary`]) asynchronously,
+    /// from the start of its binary log, over TCP as `root`: bootstrapped like any server (the
+    /// bootstrap's system tables are the same), read-only for users without the `READ ONLY
+    /// ADMIN` privilege (`root` has it), with a `server_id` of its own and its relay log in
+    /// its directory. It retries a lost connection to the primary every second.
+    ///
+    /// # Panics
+    ///
+    /// As [`Server::start`]; or if the primary writes no binary log, or replication does not
+    /// start (the message holds the replica's status).
+    pub fn replica_of(primary: &Server) -> Server {
+        static NEXT_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(2);
+        assert_eq!(
+            primary.sql("SELECT @@log_bin"),
+            "1",
+            "a replica needs a primary that writes a binary log: Server::start_primary"
+        );
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let replica = Server::start_as(&[], |dir| {
+            vec![
+                format!("--server-id={id}"),
+                "--read-only=ON".to_owned(),
+                format!("--relay-log={}", path_str(&dir.join("relay"))),
+            ]
+        });
+        replica.sql(&format!(
+            "CHANGE MASTER TO MASTER_HOST = '127.0.0.1', MASTER_PORT = {}, MASTER_USER = '{USER}', \
+             MASTER_CONNECT_RETRY = 1, MASTER_USE_GTID = slave_pos; START SLAVE",
+            primary.port
+        ));
+        let start = Instant::now();
+        loop {
+            let running = replica.sql(
+                "SELECT COUNT(*) FROM information_schema.GLOBAL_STATUS \
+                 WHERE VARIABLE_NAME = 'SLAVE_RUNNING' AND VARIABLE_VALUE = 'ON'",
+            );
+            if running == "1" {
+                return replica;
+            }
+            if start.elapsed() > START_TIMEOUT {
+                panic!(
+                    "the replica did not start replicating within {START_TIMEOUT:?}:\n{}",
+                    replica.sql("SHOW SLAVE STATUS\\G")
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until this replica has applied everything `primary` has written so far.
+    ///
+    /// # Panics
+    ///
+    /// If it has not within a minute (the message holds the replica's status).
+    pub fn catch_up(&self, primary: &Server) {
+        let position = primary.sql("SELECT @@gtid_binlog_pos");
+        let waited = self.sql(&format!(
+            "SELECT MASTER_GTID_WAIT('{position}', {})",
+            START_TIMEOUT.as_secs()
+        ));
+        assert_eq!(
+            waited,
+            "0",
+            "the replica did not reach the primary's {position}:\n{}",
+            self.sql("SHOW SLAVE STATUS\\G")
+        );
+    }
+
+    /// Promotes this replica: it stops replicating, forgets its primary, and takes writes
+    /// from every user (`STOP SLAVE; RESET SLAVE ALL; SET GLOBAL read_only = OFF`).
+    ///
+    /// # Panics
+    ///
+    /// If a statement fails.
+    pub fn promote(&self) {
+        self.sql("STOP SLAVE; RESET SLAVE ALL; SET GLOBAL read_only = OFF");
+    }
+
+    /// A new server with TLS: `certificate` and `key` (PEM files) copied into its directory,
+    /// where only its user may read the key, and offered to every client (`--ssl-cert`,
+    /// `--ssl-key`); TCP clients may connect with TLS or without. As [`Server::start`]
+    /// otherwise.
+    ///
+    /// # Panics
+    ///
+    /// As [`Server::start`]; or if the files cannot be copied.
+    pub fn start_with_tls(certificate: &Path, key: &Path, settings: &[(&str, &str)]) -> Server {
+        Server::start_as(settings, |dir| {
+            let tls = dir.join("tls");
+            std::fs::create_dir(&tls)
+                .unwrap_or_else(|error| panic!("creating {}: {error}", tls.display()));
+            let mut args = Vec::new();
+            for (from, name, option) in [
+                (certificate, "server.crt", "ssl-cert"),
+                (key, "server.key", "ssl-key"),
+            ] {
+                let to = tls.join(name);
+                std::fs::copy(from, &to).unwrap_or_else(|error| {
+                    panic!("copying {} for the server: {error}", from.display())
+                });
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o600))
+                    .unwrap_or_else(|error| panic!("chmod of {}: {error}", to.display()));
+                if is_root() {
+                    chown(&to, SERVER_USER, "mariadb-server");
+                }
+                args.push(format!("--{option}={}", path_str(&to)));
+            }
+            if is_root() {
+                chown(&tls, SERVER_USER, "mariadb-server");
+            }
+            args
+        })
+    }
+
+    /// Kills the server as a crash would (`SIGKILL`), and waits for it; its files stay, for
+    /// [`Server::start_again`] (crash recovery) or the drop.
+    ///
+    /// # Panics
+    ///
+    /// If the server is not running.
+    pub fn kill(&self) {
+        let child = self
+            .process
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let Some(mut child) = child else {
+            panic!("no running server to kill in {}", self.dir.display());
+        };
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    /// Stops the server cleanly (`SIGTERM`: sessions end, InnoDB flushes), and waits for it;
+    /// its files stay, for [`Server::start_again`]. A replica stopped this way falls behind
+    /// its primary for as long as it stays down.
+    ///
+    /// # Panics
+    ///
+    /// If the server is not running, or is not gone within a minute (then it is killed).
+    pub fn shutdown(&self) {
+        let child = self
+            .process
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let Some(mut child) = child else {
+            panic!("no running server to stop in {}", self.dir.display());
+        };
+        // Our own child, not yet reaped: the pid names no other process.
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let start = Instant::now();
+        loop {
+            match child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) if start.elapsed() > START_TIMEOUT => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    panic!(
+                        "the server did not stop within {START_TIMEOUT:?} of SIGTERM\nserver \
+                         log:\n{}",
+                        self.log()
+                    );
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            }
+        }
+    }
+
+    /// Starts the server again on its files, on the same port and with the same options,
+    /// after [`Server::kill`] or [`Server::shutdown`], and waits until it accepts
+    /// connections. A replica resumes replicating.
+    ///
+    /// # Panics
+    ///
+    /// If the server is running, or does not start (the message holds its log), or another
+    /// process took its port meanwhile.
+    pub fn start_again(&mut self) {
+        assert!(
+            self.process
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .is_none(),
+            "the server in {} is running",
+            self.dir.display()
+        );
+        // The pid file of a killed server would not stop a new one, but the socket's lock
+        // file would: a crash leaves both.
+        let _ = std::fs::remove_file(self.dir.join("mysqld.pid"));
+        let _ = std::fs::remove_file(self.dir.join("mysqld.sock.lock"));
+        let port = self.port;
+        self.launch(Some(port));
     }
 
     /// Creates the system tables in `data/`: `root` with no password, no `test` database.
@@ -295,17 +558,22 @@ impl Server {
         }
     }
 
-    /// Launches `mariadbd` on a free port and waits until it accepts connections; tries
-    /// another port when the one picked was taken in between.
-    fn launch(&mut self, settings: &[String]) {
+    /// Launches `mariadbd` on `port`, or on a free port (trying another when the one picked
+    /// was taken in between), and waits until it accepts connections.
+    fn launch(&mut self, port: Option<u16>) {
         for attempt in 1..=PORT_ATTEMPTS {
-            self.port = free_port();
-            let log = File::create(self.log_file()).unwrap_or_else(|error| {
-                panic!(
-                    "creating the server's log {}: {error}",
-                    self.log_file().display()
-                )
-            });
+            self.port = port.unwrap_or_else(free_port);
+            // Appended to: a restart's log follows the last run's.
+            let log = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(self.log_file())
+                .unwrap_or_else(|error| {
+                    panic!(
+                        "creating the server's log {}: {error}",
+                        self.log_file().display()
+                    )
+                });
             let log_for_stdout = log
                 .try_clone()
                 .unwrap_or_else(|error| panic!("duplicating the server's log file: {error}"));
@@ -325,7 +593,7 @@ impl Server {
                 .arg("--skip-name-resolve")
                 .arg("--character-set-server=utf8mb4")
                 .args(FAST_SETTINGS)
-                .args(settings)
+                .args(&self.args)
                 // Without `--log-error`, the log goes to standard error: this file.
                 .stdin(Stdio::null())
                 .stdout(log_for_stdout)
@@ -347,7 +615,7 @@ impl Server {
                     // "Can't start server: Bind on TCP/IP port. Got error: 98: Address already
                     // in use"; another bind error (a privileged port) would not go away.
                     let port_taken = log.contains("Address already in use");
-                    if port_taken && attempt < PORT_ATTEMPTS {
+                    if port_taken && port.is_none() && attempt < PORT_ATTEMPTS {
                         continue;
                     }
                     panic!("MariaDB's server failed to start ({exit})\nserver log:\n{log}");
@@ -579,4 +847,100 @@ fn free_port() -> u16 {
         .and_then(|listener| listener.local_addr())
         .unwrap_or_else(|error| panic!("no free TCP port on 127.0.0.1: {error}"))
         .port()
+}
+
+/// A TCP forwarder on a loopback address, in front of a server: what moves with the primary in
+/// a failover (a virtual IP, a proxy), and a second name for a server (an address its
+/// certificate does not name). Each connection it accepts goes to the port it points at then
+/// ([`Forwarder::point_at`]); when either side closes, so does the other. Dropping it stops
+/// the accepting; connections already made end with their server or client.
+///
+/// ```no_run
+/// use test_support::mariadb::{Forwarder, Server};
+///
+/// let server = Server::start(&[]);
+/// let forwarder = Forwarder::start("127.0.0.2", server.port());
+/// let url = format!("mysql://root@127.0.0.2:{}/mysql", forwarder.port());
+/// # let _ = url;
+/// ```
+#[derive(Debug)]
+pub struct Forwarder {
+    address: std::net::SocketAddr,
+    target: std::sync::Arc<std::sync::atomic::AtomicU16>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Forwarder {
+    /// Listens on `ip` (a loopback address: any of 127.0.0.0/8 on Linux) at a free port, and
+    /// forwards each connection to `target_port` on 127.0.0.1.
+    ///
+    /// # Panics
+    ///
+    /// If `ip` is not a loopback address, or nothing can listen there.
+    pub fn start(ip: &str, target_port: u16) -> Forwarder {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+        let ip: std::net::IpAddr = ip
+            .parse()
+            .unwrap_or_else(|error| panic!("{ip:?} is not an address: {error}"));
+        assert!(
+            ip.is_loopback(),
+            "a forwarder listens on loopback only, not {ip}"
+        );
+        let listener = std::net::TcpListener::bind((ip, 0))
+            .unwrap_or_else(|error| panic!("no free TCP port on {ip}: {error}"));
+        let address = listener
+            .local_addr()
+            .expect("a bound listener has an address");
+        let target = Arc::new(AtomicU16::new(target_port));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (accept_target, accept_stop) = (Arc::clone(&target), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                if accept_stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let Ok(client) = client else { continue };
+                let port = accept_target.load(Ordering::Relaxed);
+                // A server that is down refuses: so does the forwarder, by closing.
+                let Ok(server) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+                    continue;
+                };
+                for (from, to) in [(&client, &server), (&server, &client)] {
+                    let (Ok(mut from), Ok(mut to)) = (from.try_clone(), to.try_clone()) else {
+                        continue;
+                    };
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                        let _ = from.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+            }
+        });
+        Forwarder {
+            address,
+            target,
+            stop,
+        }
+    }
+
+    /// The port it listens on.
+    pub fn port(&self) -> u16 {
+        self.address.port()
+    }
+
+    /// Sends the connections accepted from now on to `target_port` on 127.0.0.1.
+    pub fn point_at(&self, target_port: u16) {
+        self.target
+            .store(target_port, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Drop for Forwarder {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        // Wakes the accepting thread, which then sees the flag.
+        let _ = std::net::TcpStream::connect(self.address);
+    }
 }

@@ -211,3 +211,107 @@ fn servers_started_side_by_side_share_nothing() {
         }
     }
 }
+
+/// A primary and its replica: the replica applies what the primary writes, falls behind while
+/// it is stopped and catches up once started again, and once the primary is killed and the
+/// replica promoted, takes writes; each keeps its binary or relay log in its own directory.
+#[test]
+fn a_replica_follows_its_primary_until_promoted() {
+    let primary = test_support::mariadb::Server::start_primary(&[]);
+    let mut replica = test_support::mariadb::Server::replica_of(&primary);
+    primary.sql(
+        "CREATE DATABASE app; CREATE TABLE app.t (x INT PRIMARY KEY); INSERT INTO app.t VALUES (1)",
+    );
+    replica.catch_up(&primary);
+    assert_eq!(replica.sql("SELECT x FROM app.t"), "1");
+    assert_eq!(replica.sql("SELECT @@read_only, @@server_id <> 1"), "1\t1");
+    for (server, variable) in [
+        (&primary, "@@log_bin_basename"),
+        (&replica, "@@relay_log_basename"),
+    ] {
+        let dir = server
+            .socket()
+            .parent()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let path = server.sql(&format!("SELECT {variable}"));
+        assert!(path.starts_with(&dir), "{path} outside {dir}");
+    }
+    // Stopped, the replica misses what the primary writes; started again, it catches up.
+    replica.shutdown();
+    primary.sql("INSERT INTO app.t VALUES (2)");
+    replica.start_again();
+    replica.catch_up(&primary);
+    assert_eq!(replica.sql("SELECT COUNT(*) FROM app.t"), "2");
+    // Stopped again and behind, then the primary dies: the promoted replica lacks the commit.
+    replica.shutdown();
+    primary.sql("INSERT INTO app.t VALUES (3)");
+    primary.kill();
+    replica.start_again();
+    replica.promote();
+    assert_eq!(
+        replica.sql("SELECT @@read_only, COUNT(*) FROM app.t"),
+        "0\t2"
+    );
+    assert_eq!(replica.sql("SHOW SLAVE STATUS"), "");
+    replica.sql("INSERT INTO app.t VALUES (4)");
+}
+
+/// Killed as a crash would, a server starts again on its files and its port, with what it
+/// had committed (durably, here: each commit flushed).
+#[test]
+fn a_killed_server_starts_again_on_its_files() {
+    let mut server =
+        test_support::mariadb::Server::start(&[("innodb_flush_log_at_trx_commit", "1")]);
+    let port = server.port();
+    server.sql("CREATE DATABASE app; CREATE TABLE app.t (x INT); INSERT INTO app.t VALUES (7)");
+    server.kill();
+    let failed = std::panic::catch_unwind(|| server.sql("SELECT 1"));
+    assert!(failed.is_err(), "a killed server answers nothing");
+    server.start_again();
+    assert_eq!(server.port(), port);
+    assert_eq!(server.sql_tcp("SELECT x FROM app.t"), "7");
+}
+
+/// A server started with a certificate offers TLS over TCP, and one started without does not.
+#[test]
+fn a_server_with_a_certificate_offers_tls() {
+    let dir = std::env::temp_dir().join(format!("mariadb-pki-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pki = test_support::postgres::Pki::generate(&dir);
+    let server =
+        test_support::mariadb::Server::start_with_tls(&pki.server_cert, &pki.server_key, &[]);
+    let ca = format!("--ssl-ca={}", pki.ca.display());
+    let cipher = server.sql_tcp_with(
+        &["--ssl", &ca, "--ssl-verify-server-cert"],
+        "SHOW SESSION STATUS LIKE 'Ssl_cipher'",
+    );
+    assert!(
+        cipher.starts_with("Ssl_cipher\t") && cipher.len() > "Ssl_cipher\t".len(),
+        "{cipher}"
+    );
+    assert_eq!(server.sql("SELECT @@have_ssl"), "YES");
+    assert_eq!(shared().sql("SELECT @@have_ssl"), "DISABLED");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A forwarder sends each new connection where it points at that moment.
+#[test]
+fn a_forwarder_sends_new_connections_where_it_points() {
+    let first = shared();
+    let second = Server::start(&[]);
+    let forwarder = test_support::mariadb::Forwarder::start("127.0.0.2", first.port());
+    let through = format!("--port={}", forwarder.port());
+    let options = ["--host=127.0.0.2", through.as_str()];
+    assert_eq!(
+        first.sql_tcp_with(&options, "SELECT @@port"),
+        first.port().to_string()
+    );
+    forwarder.point_at(second.port());
+    assert_eq!(
+        first.sql_tcp_with(&options, "SELECT @@port"),
+        second.port().to_string()
+    );
+}
