@@ -51,6 +51,10 @@ pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
             "rustls",
             "tokio-postgres-rustls",
             "rustls-native-certs",
+            // The MySQL and MariaDB store's blocking client (feature `mysql`).
+            "mysql",
+            // The host-local store's `fstatfs` (feature `file`, unix), through safe wrappers.
+            "rustix",
             "serde",
         ],
     ),

@@ -195,7 +195,10 @@ impl LeaseConfig {
     /// database keeps its worker id this long (it serves only up to its last ceiling, at most
     /// [`LEAD`](Self::LEAD) ahead of the last renewal, in the meantime). Renewals run every
     /// ttl/3, and at least every 3,333 ms (half the lead). At least 300 ms, at most a day;
-    /// default 10 s. Holders of one table may have different ttls.
+    /// default 10 s. Holders of one table may have different ttls. The host-local store has no
+    /// expiry (a lock lasts as long as its process): there the ttl is only how long a holder
+    /// serves on while its renewals fail (see [One host's
+    /// processes](crate#one-hosts-processes-a-directory)).
     ///
     /// # Examples
     ///
@@ -237,7 +240,9 @@ impl LeaseConfig {
     /// less than the acquire timeout; default 1 s.
     ///
     /// The holders' own clocks need no such bound: every high-water mark is capped by the
-    /// database's clock (see [Protocol](crate#protocol)).
+    /// database's clock (see [Protocol](crate#protocol)). For the host-local store, whose
+    /// clock is this host's: how far that clock may be stepped back at the moment a slot file
+    /// is deleted or replaced.
     ///
     /// # Examples
     ///

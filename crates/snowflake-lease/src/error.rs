@@ -2,6 +2,7 @@
 //! when acquiring or releasing a lease, and where.
 
 use core::time::Duration;
+use std::path::PathBuf;
 
 /// Why a [`LeasedGenerator`](crate::LeasedGenerator) did not serve an id: it serves only
 /// while it can prove that no other process serves under its worker id.
@@ -134,6 +135,36 @@ pub enum LeaseError {
         /// What is wrong with it, from the parser.
         reason: String,
     },
+    /// The MySQL or MariaDB URL does not parse, has a key the lease does not take, or TLS
+    /// settings that cannot be used (the file of `ssl-ca`). The reason names the key, never
+    /// the password.
+    #[error("invalid MySQL URL: {reason}")]
+    MysqlUrl {
+        /// What is wrong with it, naming the part or the key.
+        reason: String,
+    },
+    /// The server is older than the store supports: it lacks `SKIP LOCKED`, which the claim
+    /// needs (MariaDB 10.6, MySQL 8.0).
+    #[error("{server} {version} is too old for the lease: it needs {required} or later")]
+    ServerVersion {
+        /// The kind of server: `MySQL`, `MariaDB`.
+        server: &'static str,
+        /// The version the server reports.
+        version: String,
+        /// The oldest version supported.
+        required: &'static str,
+    },
+    /// The table's storage engine has no row locks or transactions (MyISAM, Aria, MEMORY):
+    /// the claim's `FOR UPDATE SKIP LOCKED` and the renewal's transaction need InnoDB's.
+    #[error(
+        "lease table {table:?} uses the storage engine {engine}: the lease needs InnoDB's row locks and transactions (ALTER TABLE {table} ENGINE = InnoDB)"
+    )]
+    TableEngine {
+        /// The table.
+        table: String,
+        /// Its engine.
+        engine: String,
+    },
     /// The connection string's TLS settings cannot be used: the root certificates of
     /// `sslrootcert` cannot be read or hold no certificate, or a verifying `sslmode` has none
     /// to check against.
@@ -215,6 +246,39 @@ pub enum LeaseError {
         store: &'static str,
         /// The crate feature that builds it.
         feature: &'static str,
+    },
+    /// The directory of the host-local store (`file:`) cannot be used: it is missing or not a
+    /// directory, or a slot file in it cannot be created, locked, read or written (no
+    /// permission, a read-only filesystem, a full disk, an I/O error). Acquire never creates
+    /// the directory: a misspelt path would be a second store handing out the same worker
+    /// ids. See [One host's processes](crate#one-hosts-processes-a-directory).
+    #[error("lease directory {directory:?}: {action} failed: {detail}")]
+    Directory {
+        /// The directory, as the location names it.
+        directory: PathBuf,
+        /// What was being done, naming the slot file: `creating worker-0003.lease`.
+        action: String,
+        /// What went wrong, with the operating system's message, and what to do about it.
+        detail: String,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The directory of the host-local store is where its locks cannot be trusted: on a
+    /// network, FUSE or cluster filesystem (NFS, SMB/CIFS, sshfs, CephFS, ...), where `flock`
+    /// is kept by a server or a daemon, or by one client only, and several hosts may share
+    /// the directory; or on an operating system the store does not support. See
+    /// [One host's processes](crate#one-hosts-processes-a-directory).
+    #[error(
+        "lease directory {directory:?} is on {filesystem}, which the host-local store does not support: {reason}"
+    )]
+    UnsupportedFilesystem {
+        /// The directory, as the location names it.
+        directory: PathBuf,
+        /// The filesystem (`NFS`, `FUSE`, ...), or the operating system.
+        filesystem: String,
+        /// Why its locks cannot be trusted, and what to use instead.
+        reason: &'static str,
     },
     /// The range of worker ids the lease may hand out is empty, or reaches past 1023.
     #[error(

@@ -1,5 +1,19 @@
-//! Snowflake worker ids leased from a PostgreSQL table, so that generators on many hosts never
-//! share a worker id. The ids are those of [`snowflake`] (package `tick-snowflake`).
+//! Snowflake worker ids leased from a store, so that no two live generators share one: a
+//! PostgreSQL or MySQL/MariaDB table for generators on many hosts, or a directory for the
+//! processes of one host. The ids are those of [`snowflake`] (package `tick-snowflake`).
+//!
+//! # Which store for which deployment
+//!
+//! | deployment | store (feature) | location | what it guarantees | what it needs |
+//! |---|---|---|---|---|
+//! | one process | none: [`SnowflakeIdGenerator::new`](snowflake::SnowflakeIdGenerator::new) | | unique ids within the process | a worker id of its own |
+//! | one host's processes: a prefork server's workers, a process pool, containers sharing a volume on one node | [a directory](#one-hosts-processes-a-directory) (`file`) | `file:/var/lib/app/worker-ids` | no two live processes of the host share a worker id; a dead process's worker id is free at once, and its successor starts above every id it served | a local filesystem every process can write (not NFS, SMB or FUSE); Linux (macOS and FreeBSD: built, not run by the tests; not Windows) |
+//! | many hosts with PostgreSQL | [a table](#postgresql) (`postgres`, the default) | `postgresql://app@db/app` | no two live holders anywhere share a worker id, through crashes, network faults, a failover and an operator's reset of the table | PostgreSQL; the role's `SELECT` and `UPDATE` on the table |
+//! | many hosts with MySQL or MariaDB | [a table](#mysql-and-mariadb) (`mysql`) | `mysql://app@db:3306/app` | the same | MariaDB 10.6 or later (tested on 10.11), or MySQL 8.0 or later (not run by the tests); InnoDB |
+//! | several hosts, each with a directory | a directory each, with disjoint [`worker_ids`](LeaseConfig::worker_ids) | `file:…` and `96-127` | unique while the ranges are disjoint | a range per host (for Kubernetes, see [a directory](#one-hosts-processes-a-directory)) |
+//!
+//! Every store runs the [protocol](#protocol) below; what each supplies (its clock, its lock,
+//! its fencing token) is in its section. A user of one store builds no other store's client.
 //!
 //! # Usage
 //!
@@ -35,28 +49,23 @@
 //!
 //! # Runtime
 //!
-//! The synchronous `postgres` client, on one thread per generator with a connection of its
-//! own. The acquire runs on that thread too, and its result comes back through a channel: the
-//! synchronous client starts a runtime of its own and would panic on a thread that is inside
-//! a tokio runtime, so [`LeasedGenerator::acquire`] works from any thread, async or not, and
-//! nothing depends on the caller's async runtime. `acquire` blocks the calling thread for a
+//! The store's client (the synchronous `postgres` client, the blocking `mysql` client, or
+//! files), on one thread per generator with a connection of its own. The acquire runs on that
+//! thread too, and its result comes back through a channel: the synchronous `postgres` client
+//! starts a runtime of its own and would panic on a thread that is inside a tokio runtime, so
+//! [`LeasedGenerator::acquire`] works from any thread, async or not, and nothing depends on
+//! the caller's async runtime. `acquire` blocks the calling thread for a
 //! few statements and about [`max_clock_skew`](LeaseConfig::max_clock_skew) (1 s by
 //! default), `release` and drop for a statement, never more than the
 //! [acquire timeout](LeaseConfig::acquire_timeout) (in async code, call them from a blocking
 //! task); `generate` never touches the network.
 //!
-//! # TLS
-//!
-//! Connections follow libpq's `sslmode` and `sslrootcert` (see [`LeaseConfig::new`]): rustls
-//! with the ring provider, pure Rust, no system library. The default, `prefer`, encrypts when
-//! the server offers TLS but checks no certificate; against anyone who can intercept the
-//! connection use `sslmode=verify-full sslrootcert=/path/to/ca.pem` (or
-//! `sslrootcert=system`). Managed services that refuse plain connections need at least
-//! `require`. Unix sockets never use TLS.
-//!
 //! # Protocol
 //!
-//! Times below are Unix milliseconds. `now` is the database's clock (`now()` on the server),
+//! Times below are Unix milliseconds. `now` is the store's clock: `now()` on a PostgreSQL
+//! server, `UTC_TIMESTAMP(3)` on MySQL and MariaDB, this host's wall clock for a directory. The
+//! text below says "the table" and "the database" for the database stores; a directory keeps
+//! the same fields in one file per worker id (see its section).
 //! `lead` [`LeaseConfig::LEAD`] (6,666 ms, two renewal intervals of the default ttl of 10 s:
 //! the same for every holder, whatever its ttl), `skew`
 //! [`max_clock_skew`](LeaseConfig::max_clock_skew).
@@ -284,6 +293,374 @@
 //! INSERT INTO "public"."snowflake_worker_lease" (worker_id)
 //!     SELECT generate_series(0, 1023) ON CONFLICT DO NOTHING;
 //! ```
+//!
+//! # PostgreSQL
+//!
+//! Feature `postgres` (on by default).
+//!
+//! Connections follow libpq's `sslmode` and `sslrootcert`: rustls with the ring provider,
+//! pure Rust, no system library. The default, `prefer`, encrypts when the server offers TLS
+//! but checks no certificate; against anyone who can intercept the connection use
+//! `sslmode=verify-full sslrootcert=/path/to/ca.pem` (or `sslrootcert=system`). Managed
+//! services that refuse plain connections need at least `require`. Unix sockets never use
+//! TLS.
+//!
+//! The location is a libpq connection string: a URL
+//! (`postgresql://user@host/db?sslmode=verify-full`) or `key=value` pairs
+//! (`host=/run/postgresql dbname=app`; a `host` starting with `/` is a Unix socket
+//! directory), with libpq's quoting (`'…'`, `\`) and percent-encoding. It is parsed at
+//! acquire by [`postgres::Config`]'s `FromStr` but for the two TLS keys, which the lease reads
+//! itself:
+//!
+//! - `sslmode`, as in libpq:
+//!   - `disable`: no TLS.
+//!   - `prefer` (the default), or `allow`: TLS when the server offers it, a plain connection
+//!     when it declines. The server's certificate is not checked unless root certificates
+//!     are given (then as with `verify-ca`): this keeps out passive eavesdroppers only, since
+//!     anyone on the path can answer "no TLS" or present a certificate of their own. `allow`
+//!     tries TLS first too (libpq tries a plain connection first). A failed handshake is an
+//!     error, not a fallback to a plain connection.
+//!   - `require`: TLS or an error (`server does not support TLS`); the certificate is not
+//!     checked, unless root certificates are given (then as with `verify-ca`, as in libpq).
+//!   - `verify-ca`: TLS, and the server's certificate must chain to a root certificate
+//!     (within its dates, for server authentication); its host names are not checked.
+//!   - `verify-full`: as `verify-ca`, and the certificate must name the `host` connected to
+//!     (a DNS name, or an IP address for a `host` written as one). Use this one against
+//!     anyone able to intercept the connection; with `hostaddr`, `host` is the name checked.
+//! - `sslrootcert`: a PEM file of the root (CA) certificates to trust; or `system`, the
+//!   operating system's trust store (on Linux OpenSSL's files, `SSL_CERT_FILE` and
+//!   `SSL_CERT_DIR` honoured), which, as in libpq, makes `verify-full` the default and
+//!   refuses the other modes. Not given: libpq's `~/.postgresql/root.crt` if it exists.
+//!   Read at acquire: a file that is missing, or holds no certificate, fails acquire.
+//!
+//! Over a Unix socket, `sslmode` is ignored, as in libpq: the server offers no TLS there.
+//! TLS is rustls's (TLS 1.2 and 1.3): it reads host names from the certificate's
+//! `subjectAltName` only (not the common name) and refuses a CA certificate as a server's,
+//! so a self-signed server certificate fails `verify-ca`; sign it with a CA. Client
+//! certificates (`sslcert`, `sslkey`) and revocation lists (`sslcrl`) are refused, naming
+//! the key; so is any key `postgres` does not know. Errors name the key and its value,
+//! never the rest of the string, which may hold a password.
+//!
+//! The lease adds to it: a connect timeout and a `tcp_user_timeout` of at most the renewal
+//! interval (ttl/3, at most 3.3 s), TCP keepalives, `statement_timeout` (through `options`)
+//! of the same, and the `application_name` `snowflake-lease` unless one is given.
+//!
+//! The store's clock is `now()` on the server, its lock `FOR UPDATE SKIP LOCKED` in the claim,
+//! its fencing token the row's `token` (and `generation`), its expiry `expires_at` on the
+//! server's clock. The table, its creation and what an operator may do to it are above.
+//!
+//! # MySQL and MariaDB
+//!
+//! Feature `mysql`: the same lease, the same protocol and guarantees, from a table on a
+//! MySQL (8.0 or later) or MariaDB (10.6 or later) server. Its tests run on MariaDB 10.11
+//! (Debian 12's), a replica and a failover included; no MySQL server is run by them: the SQL
+//! keeps to what both document, and the parts only MySQL takes (`max_execution_time`, its
+//! version string) are checked as text only.
+//!
+//! ```no_run
+//! # #[cfg(feature = "mysql")] {
+//! use snowflake_lease::{LeaseConfig, LeasedGenerator};
+//!
+//! let config = LeaseConfig::new(
+//!     "mysql://app:secret@db.internal:3306/app?ssl-mode=VERIFY_IDENTITY&ssl-ca=/etc/ssl/db-ca.pem",
+//! );
+//! let generator = LeasedGenerator::acquire(&config)?; // creates app.snowflake_worker_lease
+//! println!("{}", generator.generate()?);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **The URL**: `mysql://user:password@host:port/database?key=value&…`, or `mariadb://`; the
+//! port defaults to 3306, the host may be a name, an IPv4 address or `[an IPv6 address]`, and
+//! the user, password, database and values are percent-decoded (a `/` in a password is
+//! `%2F`). The keys, each at most once (`ssl_mode` is `ssl-mode`):
+//!
+//! - `ssl-mode`: `DISABLED`, `PREFERRED` (the default, as for MySQL's own client),
+//!   `REQUIRED`, `VERIFY_CA`, `VERIFY_IDENTITY`, in any case;
+//! - `ssl-ca`: a PEM file of the authority that signed the server's certificate (alone, it
+//!   makes the mode `VERIFY_CA`, as in MySQL's client); read at acquire, so a missing or
+//!   empty file is an error then;
+//! - `socket`: the server's Unix socket, in place of host and port
+//!   (`mysql://app@/app?socket=/run/mysqld/mysqld.sock`).
+//!
+//! Any other key is refused, naming it ([`LeaseError::MysqlUrl`]): client certificates
+//! (`ssl-cert`, `ssl-key`) are not supported, nor `ssl-capath`, revocation lists, or cipher
+//! and version choices. Errors never repeat the password.
+//!
+//! **TLS** is rustls with the ring provider, pure Rust, as for PostgreSQL:
+//!
+//! | ssl-mode | `ssl-ca` | the server's certificate |
+//! |---|---|---|
+//! | `DISABLED` | ignored | no TLS |
+//! | `PREFERRED`, `REQUIRED` | none | not checked: encrypts only |
+//! | `PREFERRED`, `REQUIRED` | given | chain checked, as `VERIFY_CA` |
+//! | `VERIFY_CA` | needed | chain checked, host name not |
+//! | `VERIFY_IDENTITY` | needed | chain and host name checked |
+//!
+//! `PREFERRED` falls back to a plain connection only when the server offers no TLS, never
+//! when a certificate is refused. A Unix socket never uses TLS. Two things come from the
+//! client and differ from MySQL's own: the certificates it trusts are those of `ssl-ca`
+//! *and* the public authorities of Mozilla's list built into it (webpki-roots), so
+//! `VERIFY_CA` also accepts a certificate any public authority issued, for any name — against
+//! an attacker who can intercept the connection, use `VERIFY_IDENTITY`, which checks the
+//! name; and the client takes rustls's process-wide provider, so the store installs ring
+//! there when the application has installed none (with both of rustls's providers built in,
+//! rustls would otherwise pick neither).
+//!
+//! **What the store supplies** to the protocol above: its clock is `UTC_TIMESTAMP(3)` on the
+//! server (milliseconds as `TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00',
+//! UTC_TIMESTAMP(3)) DIV 1000`, whatever the session's time zone, which is set to UTC
+//! anyway); its lock `SELECT … ORDER BY expires_at, worker_id LIMIT 1 FOR UPDATE SKIP LOCKED`
+//! then the `UPDATE`, in one transaction; its fencing token the row's `token` and
+//! `generation`; its expiry `expires_at`, a `DATETIME(3)` in UTC, `1000-01-01` when free
+//! (MySQL has no `-infinity`). The cap and the ceiling are PostgreSQL's:
+//! `GREATEST(mark, LEAST(asked, now + lead))`, ceiling `LEAST(mark, now + lead)`. A renewal is
+//! one transaction in one round trip (`START TRANSACTION; UPDATE …; SELECT …; COMMIT`); a
+//! claim two. Each connection sets `time_zone = '+00:00'`, the SQL mode
+//! (`STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION`), `innodb_lock_wait_timeout` and
+//! `lock_wait_timeout` (the renewal interval, in whole seconds, at least 1) and
+//! `max_statement_time` (MariaDB) or `max_execution_time` (MySQL) of the renewal interval; the
+//! client's connect, read and write timeouts are the renewal interval too, so a server that
+//! stops answering holds the renewal thread no longer than that (a stopped server process
+//! that still takes bytes is the one case, as for PostgreSQL, that only
+//! [`Unanswered`](LeaseError::Unanswered) bounds). A missing table is created once, under
+//! `GET_LOCK` on a name made from the table's (so that processes starting together create it
+//! once: only the one that did reports [`LeaseEvent::TableCreated`]); then its engine
+//! (InnoDB, [`LeaseError::TableEngine`]), its columns ([`LeaseError::TableShape`]) and the
+//! user's `SELECT` and `UPDATE` on it ([`LeaseError::Privilege`]) are checked. The table is
+//! named `name` (in the URL's database) or `database.name`, and every event and message names
+//! it `database.name`. A server older than MariaDB 10.6 or MySQL 8.0 (no `SKIP LOCKED`) is
+//! refused ([`LeaseError::ServerVersion`]).
+//!
+//! **The client** is the `mysql` crate (blocking), on the lease's own thread as the
+//! `postgres` client is, with its socket's read, write and connect timeouts: no async runtime
+//! at all. Against sqlx's MySQL driver, measured on this workspace (a debug build on two
+//! busy cores, the PostgreSQL store's 78 crates and 17 s as the base): `mysql` 28 adds 73
+//! crates and 16 s; sqlx-mysql 0.8 adds 90 crates (`rsa` among them) and 14 s, and needs a
+//! tokio runtime on the lease's thread; sqlx-mysql 0.9 adds 57 crates and 12 s but needs
+//! Rust 1.94, above this crate's 1.89. The builds cost about the same; `mysql` is the one
+//! that blocks, as the renewal thread needs, and builds with this crate's Rust. Both clients
+//! trust the public authorities besides `ssl-ca` (see TLS above).
+//!
+//! **The table, for migrations** (the library runs this, for the default name in the URL's
+//! database `app`, when the table is missing; a table that exists is used as it is, after the
+//! checks above; other columns are allowed):
+//!
+//! ```sql
+//! CREATE TABLE IF NOT EXISTS `app`.`snowflake_worker_lease` (
+//!     worker_id     SMALLINT     NOT NULL PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
+//!     token         BIGINT       NULL,
+//!     generation    BIGINT       NOT NULL DEFAULT 0,
+//!     owner_host    VARCHAR(255) NULL,
+//!     owner_pid     INT          NULL,
+//!     acquired_at   DATETIME(3)  NULL,
+//!     expires_at    DATETIME(3)  NOT NULL DEFAULT '1000-01-01 00:00:00.000',
+//!     high_water_ms BIGINT       NOT NULL DEFAULT 0,
+//!     INDEX expires_at_worker_id (expires_at, worker_id)
+//! ) ENGINE = InnoDB;
+//! INSERT IGNORE INTO `app`.`snowflake_worker_lease` (worker_id)
+//!     WITH RECURSIVE n (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 31)
+//!     SELECT a.i * 32 + b.i FROM n AS a CROSS JOIN n AS b;
+//! ```
+//!
+//! The user needs `SELECT` and `UPDATE` on it, and to create it, `CREATE` and `INSERT` on
+//! the database. Operating it is as for PostgreSQL ([Operating the
+//! table](#operating-the-table)), in MySQL's words: free a worker id with `UPDATE
+//! snowflake_worker_lease SET expires_at = '1000-01-01' WHERE worker_id = 3`; refill after a
+//! `TRUNCATE` or `DELETE` with the `INSERT` above; count the held rows with `SELECT count(*)
+//! FROM snowflake_worker_lease WHERE expires_at > UTC_TIMESTAMP(3)` (`expires_at` is UTC:
+//! compare it with `UTC_TIMESTAMP()`, not `NOW()`, in a session of another time zone).
+//!
+//! **Where MySQL and MariaDB differ from PostgreSQL:**
+//!
+//! - **Replication and failover.** Asynchronous replication loses the last commits on a
+//!   failover, as PostgreSQL's does, and is covered the same way (a new holder's floor is
+//!   above the promoted server's clock plus the lead and the skew; the servers' clocks must be
+//!   within `skew`). The client takes one host: point the URL at whatever moves with the
+//!   primary (a virtual IP, a DNS name, a proxy such as ProxySQL or MaxScale), and keep the
+//!   replicas `read_only` so that nothing writes there before the promotion.
+//!   `tests/mysql_failover.rs` runs this on two MariaDB servers: a replica stopped behind the
+//!   primary by more than a ttl, the primary killed, the replica promoted (`STOP SLAVE; RESET
+//!   SLAVE ALL`, `read_only` off) behind a forwarder, and newcomers claiming beside the old
+//!   holders; no id is served twice.
+//! - **Galera Cluster and Group Replication in multi-primary mode** are not supported: row
+//!   locks are local to each node, so two claims on two nodes can take one row, and one of
+//!   them fails only at commit. Send every holder to one node (single-primary mode, or a
+//!   proxy that writes to one node); then it is as above.
+//! - **`lower_case_table_names`**: names are folded to lower case (see
+//!   [`LeaseConfig::table`]); on a server where it is 0 (Linux's default), a table or
+//!   database created in another case is another table; the URL's database is used as
+//!   written.
+//! - **The time zone**: `expires_at` holds UTC, since every session of the lease sets it;
+//!   hand-written statements should compare it with `UTC_TIMESTAMP()`.
+//! - **Statement-based binary logging** replicates the statements as they are: their clock
+//!   travels with them, and the lease's statements are deterministic given it.
+//!
+//! # One host's processes: a directory
+//!
+//! ```no_run
+//! use snowflake_lease::{LeaseConfig, LeasedGenerator};
+//!
+//! // In each process of the host (a prefork server's workers, a process pool, containers
+//! // that share the directory as a volume), after any fork.
+//! let config = LeaseConfig::new("file:/var/lib/app/worker-ids");
+//! let generator = LeasedGenerator::acquire(&config)?;
+//! println!("{}", generator.generate()?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Feature `file`: worker ids leased without any server, for the processes of one host. The
+//! directory holds one slot file per worker id, `worker-0042.lease`, made on first use. It
+//! must exist and be writable by every process that leases from it (one user, or a group
+//! with write permission on the directory and its files): acquire never creates it, so that
+//! a misspelt path cannot become a second store handing out the same worker ids.
+//! `file:/path`, `file:///path` and `file://localhost/path` name one directory, a relative
+//! path is taken from the working directory, and a symbolic link to the directory is the
+//! directory. [`LeaseConfig::table`] and [`LeaseConfig::create_table`] do not apply.
+//!
+//! **What the store supplies** to the [protocol](#protocol) above, whose words then read: the
+//! row is the slot file, the database's clock (the store's clock, in messages such as
+//! [`LeaseError::AllHeld`]'s) is this host's.
+//!
+//! - Its clock is this host's wall clock, read by each holder ([`LeaseState::clock_ahead_ms`]
+//!   is about 0).
+//! - Its lock is an exclusive `flock` on the slot file, taken without waiting. The kernel
+//!   drops it the moment the holder's process ends, however it ends (a crash, `SIGKILL`, the
+//!   OOM killer): a dead holder's worker id is free at once. There is no expiry.
+//! - Its fencing token is the claim's random token, written in the file, and the file
+//!   itself: at every renewal the holder checks that the path still names the file it locked
+//!   (the same device and inode) and that the file carries no other token.
+//! - The mark is in the slot file, written and made durable (`fdatasync`) before any id up to
+//!   it is served, and capped as the database stores cap it: the mark written is `max(old
+//!   mark, min(asked, now + lead))`, the ceiling `min(mark, now + lead)`.
+//!
+//! **Claim**: the worker ids of [`LeaseConfig::worker_ids`] are tried in order, and the first
+//! whose slot file this process can lock, and whose mark is at most the lead and the skew
+//! above the host's clock, is claimed: a new token, the next generation, this process's id
+//! and host name, and a mark of at least the clock plus the lead, written durably. Those
+//! another process holds count as held; free ones whose mark is further ahead are passed over
+//! ([`LeaseEvent::Acquired`] counts them, [`LeaseError::AllHeld`] too when none is left).
+//! The floor, the wait for the first ceiling (about the skew) and the renewals are the
+//! protocol's. **Release** (or drop) unlocks the file and keeps its mark.
+//!
+//! **The ttl** is not how long a lock lasts (as long as its process) but how long a holder
+//! serves on while its renewals fail, the disk full or failing: it stops at its deadline, ttl
+//! − margin after the last renewal that succeeded, and serves again once one succeeds.
+//! Renewals, every ttl/3 (at least every 3.3 s), each write a record and `fdatasync` it.
+//!
+//! **The slot file** holds two records of 256 bytes, A at offset 0 and B at 256, written in
+//! turn (an even sequence number to A, an odd one to B): a write torn by a crash or a full
+//! disk leaves the other one to read. Each is one line of text, for `cat`:
+//!
+//! ```text
+//! lease-v1 seq=7 mark_ms=1767225600000 token=9f86d081884c7d65 generation=3 pid=4242 acquired_ms=1767225593334 host=web-1 crc=ac110c1b
+//! ```
+//!
+//! padded with spaces to 255 bytes and a newline, where `crc` is the CRC-32C of what comes
+//! before ` crc=`, in 8 hex digits. The valid record with the higher `seq` is the file's; a
+//! file with none (empty, cut short, garbage) holds no mark. A claim fills a short file out
+//! to both records, so that later writes overwrite blocks already allocated. `pid`, `host`
+//! and `acquired_ms` (the claim's time) are for operators; `lslocks` (or `fuser`) lists the
+//! processes that hold the files' locks now. There is nothing to free by hand: a dead
+//! holder's lock is gone with it, and a stopped one's goes when it is killed.
+//!
+//! **Why no id is served twice**, as for the database stores, with one clock: a new holder's
+//! floor is above the host's clock at its claim, read once the lock is held, plus the lead
+//! and the skew. An earlier holder of the worker id serves only up to its ceiling, at most the
+//! lead above the clock it read before its last check that the path still named its file; a
+//! newcomer can lock that path only once the earlier holder's process has ended or the file
+//! was deleted or replaced, after that check. So the earlier holder's ids are below the
+//! newcomer's, whatever the file says. The marks add what the clock cannot: after a step
+//! back of the clock, a newcomer still starts above the mark left in the file. What this
+//! rests on:
+//!
+//! - one kernel: every process that leases from the directory runs on this host. Containers
+//!   on one host share its kernel, and so its locks, through a volume of the host (a
+//!   `hostPath` or a bind mount of one directory). A directory shared by several hosts is not
+//!   supported, and network filesystems are refused (below), as are the volumes of sandboxes
+//!   with a kernel of their own (gVisor, Kata Containers), which reach them over 9P or
+//!   virtiofs (FUSE);
+//! - the host's clock not stepped back by more than the skew at the same moment a slot file is
+//!   deleted, emptied or replaced (a step back alone is covered by the marks, below);
+//! - a local filesystem that keeps what `fdatasync` made durable.
+//!
+//! **Faults, and what happens:**
+//!
+//! - **A holder dies** (a crash, `SIGKILL`, the OOM killer): its worker id is free at once;
+//!   the next holder starts above its mark, and above the clock plus the lead and the skew.
+//! - **A holder stopped** (`SIGSTOP`, a frozen container) keeps its lock, and nobody takes its
+//!   worker id; continued, it serves on, after a renewal if its deadline passed meanwhile.
+//! - **A holder killed in the middle of a write**, or the host losing power: the other record
+//!   holds the mark before it, and no id above a mark was served before it was durable. A
+//!   holder killed between making a new slot file and its first write leaves it empty: no
+//!   mark, and the next holder's floor is above the clock all the same.
+//! - **The host's clock stepped back between two holders of one worker id**: the second
+//!   starts above the mark the first left. If that mark is more than the lead and the skew
+//!   above the clock, the worker id is passed over until the clock gets there, and with no
+//!   other worker id free, acquire fails with [`LeaseError::AllHeld`], counting it as free
+//!   "but with a high-water mark too far ahead of the store's clock", and by how much.
+//!   Stepped back or forward while a holder runs: as in [Failure modes](#failure-modes).
+//! - **A full disk**: a claim that needs a new block fails, naming the directory, the slot
+//!   file and `No space left on device` ([`LeaseError::Directory`]). A holder whose file is
+//!   written whole renews in place, disk full or not, on filesystems that overwrite in place
+//!   (ext4, xfs, tmpfs); on copy-on-write ones (btrfs, ZFS), which may need a new block for
+//!   an overwrite, or once its file was cut short, its renewals fail, it stops at its
+//!   deadline, and it serves again once there is room ([`LeaseEvent::LateRenewal`]).
+//! - **A missing, unwritable or read-only directory**, or a path that is not a directory:
+//!   [`LeaseError::Directory`] at acquire, naming the directory, the slot file and the
+//!   reason (`No such file or directory`, `Permission denied`, `Read-only file system`).
+//! - **An operator deletes a slot file, or the directory, or puts another file in its place**
+//!   (a copy restored, a file moved back): the holder finds out at its next renewal that the
+//!   path no longer names the file it locked, and its lease is lost ([`Error::LeaseLost`]);
+//!   meanwhile a newcomer may lock a new file at that path, and starts above anything the
+//!   holder can still serve. **Truncates or empties it**: it is still the holder's file,
+//!   locked, and its next renewal writes the mark again. **Writes another token into it**
+//!   (copies another slot's file over it): the holder lets it go at its next renewal (lost),
+//!   and a newcomer may claim it.
+//! - **A fork after acquire**: the child inherits the open slot file, and with it the lock.
+//!   It cannot serve ([`Error::Forked`]); the parent's release unlocks the file for every
+//!   process that has it open, but if the parent dies without releasing, the worker id stays
+//!   held until the children that inherited it have ended too. Acquire after the fork.
+//! - Several generators in one process each claim a worker id of their own.
+//!
+//! **Unsupported filesystems and systems.** Acquire reads the directory's filesystem
+//! (`statfs`) and refuses, with [`LeaseError::UnsupportedFilesystem`], network filesystems
+//! (NFS, SMB/CIFS, NCP, AFS, Coda, 9P): their locks are kept by a server or by one client
+//! only, a client cut off from the server keeps a lock the server has given to another, and
+//! several hosts, each with its own clock, can mount the directory; FUSE (sshfs, s3fs,
+//! gcsfuse, GlusterFS): locks and file identities are whatever the daemon makes of them,
+//! and remote storage is shared between hosts; cluster filesystems (CephFS, GFS2, OCFS2,
+//! Lustre, GPFS): several hosts, several clocks. Local filesystems (ext4, xfs, btrfs, tmpfs,
+//! overlayfs, ZFS) are supported. The check reads `f_type` on Linux and Android and
+//! `f_fstypename` on macOS and FreeBSD; elsewhere acquire refuses, since it cannot vouch for
+//! the lock. On Windows acquire refuses too: the store tells a slot file from one put in its
+//! place by its device and inode numbers, which it reads on unix only. Lease from a database
+//! there.
+//!
+//! **Kubernetes.** A host-local store serves the processes of one pod (an `emptyDir` volume
+//! shared by its containers), or of the pods of one node (a `hostPath` directory); pods on
+//! other nodes need worker ids of their own. In a StatefulSet, each pod's ordinal can pick
+//! its range:
+//!
+//! ```no_run
+//! use snowflake_lease::{LeaseConfig, LeasedGenerator};
+//!
+//! // Pod `ids-5` of the StatefulSet `ids`: ordinal 5, worker ids 160 to 191 (32 processes a
+//! // pod, 32 pods at most).
+//! let pod = std::env::var("HOSTNAME")?;
+//! let ordinal: u16 = pod.rsplit('-').next().unwrap_or_default().parse()?;
+//! let first = ordinal.saturating_mul(32);
+//! // An ordinal past 31 reaches past worker id 1023: acquire refuses it (`WorkerIds`).
+//! let last = first.saturating_add(31);
+//! let config = LeaseConfig::new("file:/run/worker-ids").worker_ids(first..=last);
+//! let generator = LeasedGenerator::acquire(&config)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A StatefulSet runs at most one pod of each ordinal, except after a pod was deleted by force
+//! from a node that cannot be reached (the old pod may still run there, with the same range).
+//! Where that can happen, or with a Deployment (no ordinals) or an autoscaler, lease every
+//! pod's worker ids from one database table instead.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -72,10 +72,20 @@ impl<'a> Location<'a> {
                 store: "PostgreSQL",
                 feature: "postgres",
             }),
+            #[cfg(feature = "mysql")]
+            Location::Mysql(url) => Ok(Box::new(crate::store::mysql::MysqlStore::new(
+                url, table, options,
+            )?)),
+            #[cfg(not(feature = "mysql"))]
             Location::Mysql(_) => Err(LeaseError::StoreNotBuilt {
                 store: "MySQL",
                 feature: "mysql",
             }),
+            #[cfg(feature = "file")]
+            Location::File(directory) => {
+                Ok(Box::new(crate::store::file::FileStore::new(directory)))
+            }
+            #[cfg(not(feature = "file"))]
             Location::File(_) => Err(LeaseError::StoreNotBuilt {
                 store: "a directory",
                 feature: "file",

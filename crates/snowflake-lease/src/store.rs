@@ -6,12 +6,12 @@
 //! | store | clock | lock | fencing token | expiry |
 //! |---|---|---|---|---|
 //! | [`postgres`] | `now()` on the server | `FOR UPDATE SKIP LOCKED` | `token` and `generation` in the row | `expires_at` on the server's clock |
-//! | [`mysql`] | `NOW(3)` on the server | `FOR UPDATE SKIP LOCKED` | `token` and `generation` in the row | `expires_at` on the server's clock |
-//! | [`file`] | the host's wall clock | `flock` on the slot's file | `token` in the file, and the file itself (its inode) | none: the kernel frees a dead process's lock |
+//! | [`mysql`] | `UTC_TIMESTAMP(3)` on the server | `FOR UPDATE SKIP LOCKED` | `token` and `generation` in the row | `expires_at` on the server's clock, in UTC |
+//! | [`file`] | the host's wall clock | `flock` on the slot's file | `token` in the file, and the file itself (its device and inode) | none: the kernel frees a dead process's lock |
 
 // A build without any store's feature reads none of what the protocol hands a store.
 #![cfg_attr(
-    not(feature = "postgres"),
+    not(any(feature = "postgres", feature = "mysql", feature = "file")),
     allow(dead_code, reason = "no store is built to read these")
 )]
 
@@ -20,6 +20,10 @@ use core::time::Duration;
 
 use crate::error::LeaseError;
 
+#[cfg(feature = "file")]
+pub(crate) mod file;
+#[cfg(feature = "mysql")]
+pub(crate) mod mysql;
 #[cfg(feature = "postgres")]
 pub(crate) mod postgres;
 
@@ -60,6 +64,13 @@ pub(crate) trait Store: Send {
 
 /// What every store needs besides its location: its timeouts, and whether it may create the
 /// table.
+#[cfg_attr(
+    not(any(feature = "postgres", feature = "mysql")),
+    allow(
+        dead_code,
+        reason = "the host-local store has no connection and no table"
+    )
+)]
 pub(crate) struct Options {
     /// The connect, network and statement timeout of the renewals: the renewal interval.
     pub(crate) timeout: Duration,
@@ -78,6 +89,10 @@ pub(crate) struct Claim<'a> {
     pub(crate) host: &'a str,
     pub(crate) pid: u32,
     /// How long the store grants the lease (stores with an expiry).
+    #[cfg_attr(
+        not(any(feature = "postgres", feature = "mysql")),
+        allow(dead_code, reason = "the host-local store has no expiry")
+    )]
     pub(crate) ttl: Duration,
     /// How far above the store's clock any mark may be: [`crate::LeaseConfig::LEAD`].
     pub(crate) lead_ms: u64,
@@ -117,6 +132,10 @@ pub(crate) struct Seen {
 pub(crate) struct Held {
     pub(crate) worker_id: u16,
     pub(crate) token: u64,
+    #[cfg_attr(
+        not(any(feature = "postgres", feature = "mysql")),
+        allow(dead_code, reason = "the host-local store has no expiry")
+    )]
     pub(crate) ttl: Duration,
     pub(crate) lead_ms: u64,
 }

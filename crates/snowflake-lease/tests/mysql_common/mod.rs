@@ -1,0 +1,260 @@
+//! What the MySQL store's tests share: the throwaway MariaDB servers, a client for the tests'
+//! own statements, short leases, polling, and children that run the test binary again in a
+//! role.
+#![allow(dead_code, reason = "each test binary uses some of these")]
+
+use std::io::{BufRead, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use mysql::prelude::Queryable;
+use mysql::{Conn, Opts};
+use snowflake::SnowflakeId;
+use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
+use test_support::mariadb::{Server, shared};
+
+pub(crate) const CHILD: &str = "LEASE_CHILD";
+pub(crate) const CONNECTION: &str = "LEASE_CONNECTION";
+pub(crate) const TABLE: &str = "LEASE_TABLE";
+
+/// A new database `name` on `server`: its URL over TCP, as `root`.
+pub(crate) fn database_on(server: &Server, name: &str) -> String {
+    server.create_database(name);
+    server.url(name)
+}
+
+/// A new database `name` on the shared server: its URL.
+pub(crate) fn database(name: &str) -> String {
+    database_on(shared(), name)
+}
+
+/// A connection for the test's own statements, in UTC as the lease's sessions are.
+pub(crate) fn sql(url: &str) -> Conn {
+    let mut conn = Conn::new(Opts::from_url(url).expect("a URL of the harness"))
+        .expect("a connection for the test's own statements");
+    conn.query_drop("SET time_zone = '+00:00'").unwrap();
+    conn
+}
+
+/// The one value of a query.
+pub(crate) fn one<T: mysql::prelude::FromValue>(conn: &mut Conn, query: &str) -> T {
+    conn.query_first(query)
+        .unwrap_or_else(|error| panic!("{query}: {error}"))
+        .unwrap_or_else(|| panic!("{query}: no row"))
+}
+
+/// A ttl of 3 s, renewed every second, for the tests about timing: long enough for renewals
+/// beside test binaries that keep every core busy. The tests and the server share one clock: no
+/// skew to allow for.
+pub(crate) fn short(url: &str, table: &str) -> LeaseConfig {
+    LeaseConfig::new(url)
+        .table(table)
+        .ttl(Duration::from_secs(3))
+        .margin(Duration::from_millis(300))
+        .max_clock_skew(Duration::ZERO)
+}
+
+/// Calls `attempt` until it gives a value; fails the test after `limit`.
+pub(crate) fn poll<T>(what: &str, limit: Duration, mut attempt: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(value) = attempt() {
+            return value;
+        }
+        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Creates the table through the library: acquire, release.
+pub(crate) fn create_table(url: &str, table: &str) {
+    LeasedGenerator::acquire(
+        &LeaseConfig::new(url)
+            .table(table)
+            .max_clock_skew(Duration::ZERO),
+    )
+    .unwrap()
+    .release()
+    .unwrap();
+}
+
+/// Marks every row of `table` but those of `free` held for an hour (by a token no generator
+/// has), with the marks of all at 0.
+pub(crate) fn hold_all_but(conn: &mut Conn, table: &str, free: &[u16]) {
+    let list: Vec<String> = free.iter().map(u16::to_string).collect();
+    let list = if list.is_empty() {
+        "-1".to_owned()
+    } else {
+        list.join(",")
+    };
+    conn.query_drop(format!("UPDATE {table} SET high_water_ms = 0"))
+        .unwrap();
+    conn.query_drop(format!(
+        "UPDATE {table} SET expires_at = UTC_TIMESTAMP(3) + INTERVAL 1 HOUR, token = 0 \
+         WHERE worker_id NOT IN ({list})"
+    ))
+    .unwrap();
+    let held: usize = one(
+        conn,
+        &format!("SELECT COUNT(*) FROM {table} WHERE expires_at > UTC_TIMESTAMP(3)"),
+    );
+    assert_eq!(held, 1024 - free.len(), "rows of {table} held");
+}
+
+/// `(expires_at > now, high_water_ms, generation, token)` of a row.
+pub(crate) fn row(conn: &mut Conn, table: &str, worker_id: u16) -> (bool, i64, i64, Option<i64>) {
+    let row: (bool, i64, i64, Option<i64>) = conn
+        .query_first(format!(
+            "SELECT expires_at > UTC_TIMESTAMP(3), high_water_ms, generation, token FROM {table} \
+             WHERE worker_id = {worker_id}"
+        ))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no row {worker_id} in {table}"));
+    row
+}
+
+/// The server's clock in Unix milliseconds.
+pub(crate) fn server_ms(conn: &mut Conn) -> i64 {
+    one(
+        conn,
+        "SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(3)) DIV 1000",
+    )
+}
+
+/// This test binary again, running only `test` in the role `role`, with the URL and table in
+/// its environment, and `more` variables.
+pub(crate) fn spawn_child_with(
+    test: &str,
+    role: &str,
+    url: &str,
+    table: &str,
+    more: &[(&str, &str)],
+) -> Child {
+    spawn_child_command(
+        Command::new(std::env::current_exe().unwrap()),
+        test,
+        role,
+        url,
+        table,
+        more,
+    )
+}
+
+/// [`spawn_child_with`] through `command` (the binary itself, or a wrapper such as
+/// `faketime` with the binary as an argument).
+pub(crate) fn spawn_child_command(
+    mut command: Command,
+    test: &str,
+    role: &str,
+    url: &str,
+    table: &str,
+    more: &[(&str, &str)],
+) -> Child {
+    command
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, role)
+        .env(CONNECTION, url)
+        .env(TABLE, table)
+        .envs(more.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+pub(crate) fn spawn_child(test: &str, role: &str, url: &str, table: &str) -> Child {
+    spawn_child_with(test, role, url, table, &[])
+}
+
+/// The child's role, URL and table, in a child.
+pub(crate) fn child_role() -> Option<(String, String, String)> {
+    let role = std::env::var(CHILD).ok()?;
+    Some((
+        role,
+        std::env::var(CONNECTION).unwrap(),
+        std::env::var(TABLE).unwrap(),
+    ))
+}
+
+/// Reads the child's lines up to one holding `last`, returning them all; fails with the
+/// child's standard error if it ends first.
+pub(crate) fn read_until(child: &mut Child, reader: &mut impl BufRead, last: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            let mut stderr = String::new();
+            if let Some(mut pipe) = child.stderr.take() {
+                let _ = pipe.read_to_string(&mut stderr);
+            }
+            panic!(
+                "the child ended before {last:?}:\n{}\n{stderr}",
+                lines.join("\n")
+            );
+        }
+        let line = line.trim_end().to_owned();
+        let done = line.contains(last);
+        lines.push(line);
+        if done {
+            return lines;
+        }
+    }
+}
+
+/// The value of the line `name=value`.
+pub(crate) fn value<T: std::str::FromStr>(lines: &[String], name: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    let prefix = format!("{name}=");
+    let line = lines
+        .iter()
+        .find_map(|line| line.split_once(&prefix).map(|(_, value)| value))
+        .unwrap_or_else(|| panic!("no {name}= in {lines:?}"));
+    line.parse().unwrap()
+}
+
+/// One fill of a millisecond's worth of ids (4096): the first and last ids served and the
+/// fill's result.
+pub(crate) fn fill_flat_out(
+    generator: &LeasedGenerator,
+) -> (Option<(SnowflakeId, SnowflakeId)>, Result<(), Error>) {
+    let mut batch = [SnowflakeId::MIN; 4096];
+    let result = generator.fill(&mut batch);
+    let count = batch.partition_point(|id| *id != SnowflakeId::MIN);
+    let served = (count > 0).then(|| (batch[0], batch[count - 1]));
+    (served, result)
+}
+
+/// In a child: acquires with `config` and says its worker id, then `ready`.
+pub(crate) fn acquire_and_announce(config: &LeaseConfig) -> Arc<LeasedGenerator> {
+    let generator = Arc::new(LeasedGenerator::acquire(config).unwrap());
+    println!("worker_id={}", generator.worker_id());
+    println!("ready");
+    std::io::stdout().flush().unwrap();
+    generator
+}
+
+/// A process that keeps one core busy until dropped.
+pub(crate) struct Busy(Child);
+
+impl Busy {
+    pub(crate) fn start() -> Busy {
+        Busy(
+            Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .expect("sh runs"),
+        )
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
