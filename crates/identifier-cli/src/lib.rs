@@ -53,7 +53,7 @@ Examples:
 
 Install from a checkout of the repository (into ~/.cargo/bin):
   cargo install --locked --path crates/identifier-cli
-Without snowflake --lease, whose PostgreSQL client and tokio take most of the build time:
+Without snowflake --lease, whose database clients and tokio take most of the build time:
   cargo install --locked --path crates/identifier-cli --no-default-features";
 
 /// The long help of `inspect`.

@@ -1,6 +1,6 @@
 //! `SnowflakeIdGenerator.leased(...)`: `LeasedSnowflakeIdGenerator`, a Snowflake generator
-//! whose worker id is leased from a PostgreSQL table ([`snowflake_lease::LeasedGenerator`]), and the
-//! exception `LeaseError`.
+//! whose worker id is leased from a store ([`snowflake_lease::LeasedGenerator`]: a PostgreSQL
+//! or MySQL/MariaDB table, or a directory of the host), and the exception `LeaseError`.
 //!
 //! The Rust generator is consumed by its `release`, so the Python object holds it in an
 //! `RwLock<Option<_>>`: `generate` and `state` read it, `release` takes it out. The lock is
@@ -12,10 +12,10 @@
 use std::sync::{PoisonError, RwLock};
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
-use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
+use pyo3::types::{PyDict, PyList, PyRange, PyRangeMethods};
+use snowflake_lease::{Error, LeaseConfig, LeaseEvent, LeasedGenerator};
 
 use crate::args::{self, Opt};
 use crate::exact::Int;
@@ -52,12 +52,17 @@ const SKEW_RULE: &str = "a clock skew is 0 to 60 seconds";
 fn acquire_error(error: snowflake_lease::LeaseError) -> PyErr {
     match error {
         snowflake_lease::LeaseError::ConnectionString { reason } => PyValueError::new_err(format!(
-            "dsn is not a valid PostgreSQL connection string (key=value pairs or a \
+            "location is not a valid PostgreSQL connection string (key=value pairs or a \
              postgresql:// URL): {reason}"
         )),
         snowflake_lease::LeaseError::Tls { reason } => PyValueError::new_err(format!(
-            "dsn's TLS settings (sslmode, sslrootcert) cannot be used: {reason}"
+            "location's TLS settings (sslmode, sslrootcert) cannot be used: {reason}"
         )),
+        error @ (snowflake_lease::LeaseError::Location { .. }
+        | snowflake_lease::LeaseError::MysqlUrl { .. }
+        | snowflake_lease::LeaseError::StoreNotBuilt { .. }) => {
+            PyValueError::new_err(format!("location is not valid: {error}"))
+        }
         error @ snowflake_lease::LeaseError::TableName { .. } => {
             PyValueError::new_err(format!("table is not valid: {error}"))
         }
@@ -90,16 +95,142 @@ fn released_message(worker_id: u16) -> String {
     )
 }
 
+/// The options of `SnowflakeIdGenerator.leased` besides the location, as given.
+pub(crate) struct LeaseOptions<'a, 'py> {
+    pub(crate) table: &'a Opt<'py>,
+    pub(crate) ttl_s: &'a Opt<'py>,
+    pub(crate) max_clock_skew_s: &'a Opt<'py>,
+    pub(crate) worker_ids: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) on_event: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// `worker_ids`: a `range` of step 1, not empty, within `range(0, 1024)`.
+fn worker_ids(obj: &Bound<'_, PyAny>) -> PyResult<core::ops::RangeInclusive<u16>> {
+    let max = snowflake::SnowflakeId::MAX_WORKER_ID;
+    let range = obj.cast::<PyRange>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "worker_ids must be a range of worker ids, such as range(96, 128), not {}",
+            args::type_name(obj)
+        ))
+    })?;
+    let (start, stop, step) = (range.start()?, range.stop()?, range.step()?);
+    let bounds = u16::try_from(start).ok().zip(
+        stop.checked_sub(1)
+            .and_then(|last| u16::try_from(last).ok()),
+    );
+    match bounds {
+        Some((first, last)) if step == 1 && first <= last && last <= max => Ok(first..=last),
+        _ => Err(PyValueError::new_err(format!(
+            "worker_ids {} is not a range of worker ids: give a non-empty range of step 1 \
+             within range(0, {})",
+            obj.repr()?,
+            u32::from(max) + 1
+        ))),
+    }
+}
+
+/// A lease event as a dict for the Python callback: the event's name under `event`, its
+/// fields, and `message`, its one-line description.
+fn event_dict<'py>(py: Python<'py>, event: &LeaseEvent) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    match event {
+        LeaseEvent::TableCreated { table } => {
+            dict.set_item("event", "table_created")?;
+            dict.set_item("table", table)?;
+        }
+        LeaseEvent::Acquired {
+            worker_id,
+            store,
+            generation,
+            floor_ms,
+            high_water_ms,
+            passed_over,
+        } => {
+            dict.set_item("event", "acquired")?;
+            dict.set_item("worker_id", worker_id)?;
+            dict.set_item("store", store)?;
+            dict.set_item("generation", generation)?;
+            dict.set_item("floor_ms", floor_ms)?;
+            dict.set_item("high_water_ms", high_water_ms)?;
+            dict.set_item("passed_over", passed_over)?;
+        }
+        LeaseEvent::LateRenewal {
+            worker_id,
+            failed_attempts,
+            after_expiry,
+        } => {
+            dict.set_item("event", "late_renewal")?;
+            dict.set_item("worker_id", worker_id)?;
+            dict.set_item("failed_attempts", failed_attempts)?;
+            dict.set_item("after_expiry", after_expiry)?;
+        }
+        LeaseEvent::Expired { worker_id, reason } => {
+            dict.set_item("event", "expired")?;
+            dict.set_item("worker_id", worker_id)?;
+            dict.set_item("reason", reason)?;
+        }
+        LeaseEvent::Lost {
+            worker_id,
+            store,
+            reason,
+        } => {
+            dict.set_item("event", "lost")?;
+            dict.set_item("worker_id", worker_id)?;
+            dict.set_item("store", store)?;
+            dict.set_item("reason", reason)?;
+        }
+        LeaseEvent::Released { worker_id } => {
+            dict.set_item("event", "released")?;
+            dict.set_item("worker_id", worker_id)?;
+        }
+        // An event of a later version of the lease: its description alone.
+        _ => dict.set_item("event", "other")?,
+    }
+    dict.set_item("message", event.to_string())?;
+    Ok(dict)
+}
+
+/// Calls `on_event` with each event, from whichever thread saw it (the lease's own, mostly),
+/// holding the GIL for the call only. An exception it raises goes to `sys.unraisablehook`, and
+/// the lease goes on; after the interpreter began to shut down, events are dropped.
+fn deliver_events(on_event: Py<PyAny>) -> impl Fn(&LeaseEvent) + Send + Sync + 'static {
+    move |event| {
+        let _ = Python::try_attach(|py| {
+            let outcome = event_dict(py, event).and_then(|dict| on_event.call1(py, (dict,)));
+            if let Err(error) = outcome {
+                error.write_unraisable(py, Some(on_event.bind(py)));
+            }
+        });
+    }
+}
+
 /// Acquires a lease: the body of `SnowflakeIdGenerator.leased`, which documents it.
 pub(crate) fn leased(
     py: Python<'_>,
-    dsn: &Bound<'_, PyAny>,
-    table: &Opt<'_>,
-    ttl_s: &Opt<'_>,
-    max_clock_skew_s: &Opt<'_>,
+    location: &Bound<'_, PyAny>,
+    options: &LeaseOptions<'_, '_>,
 ) -> PyResult<LeasedSnowflakeIdGenerator> {
-    let dsn = args::string(dsn, "dsn")?;
-    let mut config = LeaseConfig::new(&dsn);
+    let LeaseOptions {
+        table,
+        ttl_s,
+        max_clock_skew_s,
+        worker_ids: ids,
+        on_event,
+    } = *options;
+    let location = args::string(location, "location")?;
+    let mut config = LeaseConfig::new(&location);
+    if let Some(ids) = ids {
+        config = config.worker_ids(worker_ids(ids)?);
+    }
+    if let Some(on_event) = on_event {
+        if !on_event.is_callable() {
+            return Err(PyTypeError::new_err(format!(
+                "on_event must be a callable taking one dict, not {}",
+                args::type_name(on_event)
+            )));
+        }
+        config = config.on_event(deliver_events(on_event.clone().unbind()));
+    }
     if let Some(table) = table.given() {
         config = config.table(&args::string(table, "table")?);
     }
@@ -130,9 +261,10 @@ pub(crate) fn leased(
     })
 }
 
-/// Strictly increasing Snowflake ids (`int`) under a worker id leased from a PostgreSQL table,
-/// so that no other process generating at the same time uses it. Made by
-/// `SnowflakeIdGenerator.leased(dsn, *, table=..., ttl_s=...)`; not constructed directly.
+/// Strictly increasing Snowflake ids (`int`) under a worker id leased from a store (a
+/// PostgreSQL or MySQL/MariaDB table, or a directory of the host), so that no other process
+/// generating at the same time uses it. Made by `SnowflakeIdGenerator.leased(location, *,
+/// table=..., ttl_s=...)`; not constructed directly.
 ///
 /// The ids are those of a `SnowflakeIdGenerator` (same layout, same order, shared between
 /// threads), and the lease adds refusals rather than risk a duplicate: `generate` and
@@ -153,7 +285,7 @@ pub(crate) fn leased(
 /// lease in the child instead.
 ///
 /// `state` is a dict (`identifier.LeaseState`): `worker_id`, `generation` (incremented by
-/// every acquisition of the row), `table`, `floor_ms` and `high_water_ms` (the range of
+/// every acquisition of the worker id), `store`, `floor_ms` and `high_water_ms` (the range of
 /// timestamps, in ms since the Unix epoch, this holder may serve now), `took_over_ahead`,
 /// `lost`, `time_left_s` (float, or None once expired or lost), `last_renewal_error` (str,
 /// or None after a successful renewal), `forked`, `clock_ahead_ms`, and the counts
@@ -228,7 +360,7 @@ impl LeasedSnowflakeIdGenerator {
     }
 
     /// The lease as it stands, a dict (`identifier.LeaseState`): `worker_id`, `generation`,
-    /// `table`, `floor_ms`, `high_water_ms`, `took_over_ahead`, `lost`, `time_left_s` (None
+    /// `store` (the table, with its schema or database, or the directory), `floor_ms`, `high_water_ms`, `took_over_ahead`, `lost`, `time_left_s` (None
     /// once expired or lost, and in a forked child), `last_renewal_error` (None after a
     /// successful renewal), `forked` (a child forked after the lease was acquired: the lease
     /// is the parent's), `clock_ahead_ms` (this host's clock minus the database's at the last

@@ -61,52 +61,91 @@ impl SnowflakeIdGenerator {
         Ok(SnowflakeIdGenerator { inner })
     }
 
-    /// A generator whose worker id is leased from the PostgreSQL table `table`, so that
-    /// processes on any number of hosts sharing the table never use one worker id at the same
-    /// time: a `LeasedSnowflakeIdGenerator`, with `generate`, `generate_ids`, `worker_id`,
-    /// `state` and `release()`, and a context manager that releases the lease at the end of
-    /// the `with` block.
+    /// A generator whose worker id is leased from the store at `location`, so that processes
+    /// sharing it never use one worker id at the same time: a `LeasedSnowflakeIdGenerator`,
+    /// with `generate`, `generate_ids`, `worker_id`, `state` and `release()`, and a context
+    /// manager that releases the lease at the end of the `with` block.
     ///
-    /// `dsn` is a libpq connection string: `key=value` pairs (`host=/run/postgresql
-    /// dbname=app user=app`; a `host` starting with `/` is a Unix socket directory) or a URL
-    /// (`postgresql://app@db.internal/app`). The client is pure Rust, without libpq; TLS
-    /// follows `sslmode` and `sslrootcert` as in libpq (rustls, no system library; use
-    /// `sslmode=verify-full sslrootcert=ca.pem` against interception). `table` is a plain or
-    /// schema-qualified name (ASCII letters, digits, `_`), created with its 1024 rows if
-    /// missing. `ttl_s` (0.3 to 86400, an int or a float) is how long the database grants the
-    /// lease after each renewal: a renewal runs every `ttl_s / 3` (at least every 3.3 s), and
-    /// the worker id of a holder that dies is free again `ttl_s` after its last renewal. The
-    /// holder stops serving `ttl_s / 10` (at most 1 s) before the database would let another
-    /// process take over. `max_clock_skew_s` (0 to 60, default 1) is how far apart the clocks
-    /// of the PostgreSQL servers that may hold the table can be (a failover moves it to
-    /// another server's clock): a new holder starts that much, plus the lead of 6.666 s
-    /// (the same for every holder, whatever its ttl), above the database's clock, and waits
-    /// about that long for its first ids.
+    /// `location` is one of:
+    /// - a PostgreSQL connection string, for hosts sharing a table: `key=value` pairs
+    ///   (`host=/run/postgresql dbname=app user=app`; a `host` starting with `/` is a Unix
+    ///   socket directory) or a URL (`postgresql://app@db.internal/app`). The client is pure
+    ///   Rust, without libpq; TLS follows `sslmode` and `sslrootcert` as in libpq (rustls, no
+    ///   system library; use `sslmode=verify-full sslrootcert=ca.pem` against interception).
+    /// - a MySQL or MariaDB URL, for hosts sharing a table there:
+    ///   `mysql://user:password@host:3306/database`, with `ssl-mode` (`DISABLED`, `PREFERRED`,
+    ///   `REQUIRED`, `VERIFY_CA`, `VERIFY_IDENTITY`) and `ssl-ca` as MySQL's clients name them.
+    /// - `file:` and a directory of this host, for the processes of one host (prefork
+    ///   workers, a process pool, containers sharing a volume): a lock file per worker id,
+    ///   on a local filesystem; a process that dies frees its worker id at once.
+    ///
+    /// `table` is the table of a database store, a plain or qualified name (ASCII letters,
+    /// digits, `_`; on PostgreSQL a name without a schema is public's), created with its 1024
+    /// rows if missing. `ttl_s` (0.3 to 86400, an int or a float) is how long the database
+    /// grants the lease after each renewal: a renewal runs every `ttl_s / 3` (at least every
+    /// 3.3 s), and the worker id of a holder that dies is free again `ttl_s` after its last
+    /// renewal. The holder stops serving `ttl_s / 10` (at most 1 s) before the database would
+    /// let another process take over. `max_clock_skew_s` (0 to 60, default 1) is how far
+    /// apart the clocks of the servers that may hold the table can be (a failover moves it to
+    /// another server's clock), or how far this host's clock may be stepped back (a
+    /// directory): a new holder starts that much, plus the lead of 6.666 s (the same for every
+    /// holder, whatever its ttl), above the store's clock, and waits about that long for its
+    /// first ids. `worker_ids`, a `range` (`range(96, 128)`), limits the worker ids this
+    /// generator may take, for hosts or fleets that split the 1024. `on_event`, a callable,
+    /// is called with a dict for each event of the lease (`event`: `table_created`,
+    /// `acquired`, `late_renewal`, `expired`, `lost` or `released`, its fields, and
+    /// `message`, one line for a log), from the lease's own thread with the GIL held; an
+    /// exception it raises goes to `sys.unraisablehook`.
     ///
     /// Acquire one per process, after any `fork`, and share it between threads. Waits for the
-    /// server with the GIL released (a few round trips and about `max_clock_skew_s`; at most
+    /// store with the GIL released (a few round trips and about `max_clock_skew_s`; at most
     /// twice the ttl plus the skew).
     ///
-    /// Raises `TypeError` if `dsn` or `table` is not a str or `ttl_s` not an int or a float
-    /// (a bool is not); `ValueError` if `dsn` does not parse, `table` is not a valid name, or
-    /// `ttl_s` or `max_clock_skew_s` is out of range (or NaN); and `LeaseError` (a
-    /// `RuntimeError`) if the server
-    /// cannot be reached (the message says where), refuses the connection or has no such
-    /// database, if the table has another shape or a statement on it fails, if every worker id
-    /// is held, or if the server does not answer within twice the ttl.
+    /// Raises `TypeError` if `location` or `table` is not a str, `ttl_s` not an int or a float
+    /// (a bool is not), `worker_ids` not a range or `on_event` not callable; `ValueError` if
+    /// `location` does not parse, `table` is not a valid name, `worker_ids` is empty, has a
+    /// step other than 1 or reaches past 1023, or `ttl_s` or `max_clock_skew_s` is out of
+    /// range (or NaN); and `LeaseError` (a `RuntimeError`) if the store cannot be reached
+    /// (the message says where), refuses the connection or has no such database, if the table
+    /// has another shape or a statement on it fails, if every worker id is held, or if the
+    /// store does not answer within twice the ttl.
     #[staticmethod]
     #[pyo3(
-        signature = (dsn, *, table = Opt::Absent, ttl_s = Opt::Absent, max_clock_skew_s = Opt::Absent),
-        text_signature = "(dsn, *, table='snowflake_worker_lease', ttl_s=10.0, max_clock_skew_s=1.0)"
+        signature = (
+            location,
+            *,
+            table = Opt::Absent,
+            ttl_s = Opt::Absent,
+            max_clock_skew_s = Opt::Absent,
+            worker_ids = None,
+            on_event = None
+        ),
+        text_signature = "(location, *, table='snowflake_worker_lease', ttl_s=10.0, max_clock_skew_s=1.0, worker_ids=None, on_event=None)"
+    )]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "Python's keyword-only options, each a parameter"
     )]
     fn leased<'py>(
         py: Python<'py>,
-        dsn: &Bound<'py, PyAny>,
+        location: &Bound<'py, PyAny>,
         table: Opt<'py>,
         ttl_s: Opt<'py>,
         max_clock_skew_s: Opt<'py>,
+        worker_ids: Option<Bound<'py, PyAny>>,
+        on_event: Option<Bound<'py, PyAny>>,
     ) -> PyResult<LeasedSnowflakeIdGenerator> {
-        lease::leased(py, dsn, &table, &ttl_s, &max_clock_skew_s)
+        lease::leased(
+            py,
+            location,
+            &lease::LeaseOptions {
+                table: &table,
+                ttl_s: &ttl_s,
+                max_clock_skew_s: &max_clock_skew_s,
+                worker_ids: worker_ids.as_ref(),
+                on_event: on_event.as_ref(),
+            },
+        )
     }
 
     /// How this generator makes ids: the layout, the clock, the counter, the rule and the fork

@@ -249,3 +249,116 @@ def postgres():
         yield server
     finally:
         server.stop()
+
+
+# A throwaway MariaDB server for the MySQL store's lease tests, as the Rust tests start theirs
+# (crates/test-support/src/mariadb.rs): mariadb-install-db into a new temporary directory, then
+# mariadbd on those files, listening on a Unix socket there only (no TCP port to share), with a
+# tmpdir of its own; stopped and removed at the end.
+
+MARIADB_MISSING = (
+    "the MySQL lease tests need a MariaDB server (mariadbd, mariadb-install-db), and none was "
+    "found: install the Debian package `mariadb-server` (apt-get install mariadb-server), or set "
+    "MARIADB_BINDIR to the directory that holds them"
+)
+
+
+def mariadb_program(*names: str) -> Path:
+    """The first of `names` in MARIADB_BINDIR, or the system's directories; a failure (not a
+    skip) naming the package if there is none."""
+    dirs = (
+        [Path(os.environ["MARIADB_BINDIR"])]
+        if os.environ.get("MARIADB_BINDIR")
+        else [Path(d) for d in ("/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin")]
+    )
+    for name in names:
+        for directory in dirs:
+            if os.access(directory / name, os.X_OK):
+                return directory / name
+    pytest.fail(MARIADB_MISSING)
+
+
+@dataclass
+class Mariadb:
+    """A running throwaway server: its directory, its process and its client."""
+
+    dir: Path
+    process: subprocess.Popen | None
+    client: Path
+
+    @property
+    def socket(self) -> Path:
+        return self.dir / "mysqld.sock"
+
+    def url(self, database: str) -> str:
+        """A location for the lease: `root` over the socket, to `database`."""
+        return f"mysql://root@/{database}?socket={self.socket}"
+
+    def sql(self, sql: str) -> str:
+        """The output of `sql` run by the command-line client (batch, no column names)."""
+        done = subprocess.run(
+            [str(self.client), "--no-defaults", f"--socket={self.socket}", "--user=root",
+             "--batch", "--skip-column-names", "--execute", sql],
+            capture_output=True, text=True, timeout=60,
+        )
+        assert done.returncode == 0, f"mariadb failed on {sql!r}: {done.stderr}"
+        return done.stdout.strip()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def mariadb():
+    """A MariaDB server for the session, on a Unix socket in a new temporary directory."""
+    server_program = mariadb_program("mariadbd", "mysqld")
+    install = mariadb_program("mariadb-install-db", "mysql_install_db")
+    client = mariadb_program("mariadb", "mysql")
+    root = os.geteuid() == 0
+    server = Mariadb(Path(tempfile.mkdtemp(prefix="identifier-py-mariadb-")), None, client)
+    try:
+        tmp = server.dir / "tmp"
+        tmp.mkdir()
+        user = []
+        if root:
+            # mariadbd refuses to run as root: it runs as the package's `mysql` user.
+            for path in (server.dir, tmp):
+                shutil.chown(path, "mysql", "mysql")
+            user = ["--user=mysql"]
+        common = [f"--datadir={server.dir / 'data'}", f"--tmpdir={tmp}", "--skip-log-bin",
+                  "--innodb-buffer-pool-size=64M", "--innodb-flush-log-at-trx-commit=0"]
+        done = subprocess.run(
+            [str(install), "--no-defaults", *common, "--auth-root-authentication-method=normal",
+             "--skip-test-db", "--skip-name-resolve", *user],
+            capture_output=True, text=True, timeout=300,
+        )
+        if done.returncode != 0:
+            pytest.fail(f"mariadb-install-db failed (exit status {done.returncode}):\n{done.stderr}{done.stdout}")
+        log = open(server.dir / "server.log", "wb")
+        server.process = subprocess.Popen(
+            [str(server_program), "--no-defaults", *common, f"--socket={server.socket}",
+             f"--pid-file={server.dir / 'mysqld.pid'}", "--skip-networking", *user],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+        )
+        deadline = time.monotonic() + 120
+        while True:
+            ping = subprocess.run(
+                [str(client), "--no-defaults", f"--socket={server.socket}", "--user=root",
+                 "--connect-timeout=1", "--execute", "SELECT 1"],
+                capture_output=True, timeout=30,
+            )
+            if ping.returncode == 0:
+                break
+            if server.process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(
+                    "MariaDB's server did not start:\n"
+                    + (server.dir / "server.log").read_text(errors="replace")
+                )
+            time.sleep(0.05)
+        server.sql("CREATE DATABASE ids")
+        yield server
+    finally:
+        server.stop()

@@ -92,12 +92,14 @@ def test_the_snowflake_generator_takes_a_keyword_only_worker_id():
     assert parameters(cls.generate_ids)[1:] == [("n", ONLY, P.empty)]
 
 
-def test_the_leased_generator_takes_a_dsn_and_keyword_only_options():
+def test_the_leased_generator_takes_a_location_and_keyword_only_options():
     assert parameters(identifier.SnowflakeIdGenerator.leased) == [
-        ("dsn", POS, P.empty),
+        ("location", POS, P.empty),
         ("table", KW, "snowflake_worker_lease"),
         ("ttl_s", KW, 10.0),
         ("max_clock_skew_s", KW, 1.0),
+        ("worker_ids", KW, None),
+        ("on_event", KW, None),
     ]
     cls = identifier.LeasedSnowflakeIdGenerator
     assert parameters(cls.generate)[1:] == [("timestamp_ms", KW, None)]

@@ -1,8 +1,9 @@
 """SnowflakeIdGenerator.leased: worker ids leased from a real PostgreSQL server (the session's
-`postgres` fixture), released by release() and by `with`; LeaseError for what the lease
-refuses (released, ahead of the mark, lost, expired, a forked child), TypeError and ValueError
-naming a bad argument; unique ids across threads; the GIL released while waiting for the
-server; and no libpq in the process."""
+`postgres` fixture), a real MariaDB server (`mariadb`) and a directory, released by release()
+and by `with`; LeaseError for what the lease refuses (released, ahead of the mark, lost,
+expired, a forked child), TypeError and ValueError naming a bad argument; ranges of worker
+ids; events; unique ids across threads; the GIL released while waiting for the server; and no
+libpq in the process."""
 
 from __future__ import annotations
 
@@ -134,11 +135,11 @@ def test_state_and_repr_describe_the_lease(postgres, table):
     )
     description = repr(generator)
     assert description.startswith(f"<LeasedSnowflakeIdGenerator: worker_id {generator.worker_id} ")
-    assert f'of "{table}"' in description and description.endswith(" left>"), description
+    assert f'of "public.{table}"' in description and description.endswith(" left>"), description
     generator.release()
     assert repr(generator) == (
         f"<LeasedSnowflakeIdGenerator: worker_id {generator.worker_id} "
-        f'(generation {state["generation"]}) of "{table}": released>'
+        f'(generation {state["generation"]}) of "public.{table}": released>'
     )
 
 
@@ -430,19 +431,41 @@ def test_a_missing_database_raises_naming_it(postgres):
 
 def test_a_table_of_another_shape_raises_naming_the_column(postgres, table):
     postgres.sql(f"CREATE TABLE {table} (worker_id smallint PRIMARY KEY)")
-    with pytest.raises(LeaseError, match=f'lease table "{table}" has another shape: column "token"'):
+    with pytest.raises(LeaseError, match=f'lease table "public.{table}" has another shape: column "token"'):
         SnowflakeIdGenerator.leased(postgres.dsn, table=table, max_clock_skew_s=0)
 
 
 def test_bad_arguments_raise_naming_them(postgres, table):
     leased = SnowflakeIdGenerator.leased
-    for dsn in (None, 5, b"host=/tmp", ["host=/tmp"]):
-        with pytest.raises(TypeError, match=f"^dsn must be a str, not {type(dsn).__name__}$"):
-            leased(dsn)
-    with pytest.raises(ValueError, match="^dsn is not a valid PostgreSQL connection string"):
+    for location in (None, 5, b"host=/tmp", ["host=/tmp"]):
+        with pytest.raises(TypeError, match=f"^location must be a str, not {type(location).__name__}$"):
+            leased(location)
+    with pytest.raises(ValueError, match="^location is not a valid PostgreSQL connection string"):
         leased("host=/tmp port=not-a-port")
-    with pytest.raises(ValueError, match="^dsn must be text that UTF-8 can encode"):
+    with pytest.raises(ValueError, match="^location must be text that UTF-8 can encode"):
         leased("host=/tmp\ud800")
+    with pytest.raises(ValueError, match="^location is not valid: invalid lease location: file: needs a directory"):
+        leased("file:")
+    with pytest.raises(ValueError, match="^location is not valid: "):
+        leased("mysql://root@localhost/ids?no-such-key=1")
+    for bad in ([96, 127], "96-127", (96, 127)):
+        with pytest.raises(TypeError, match=r"^worker_ids must be a range of worker ids, such as range\(96, 128\)"):
+            leased(postgres.dsn, table=table, worker_ids=bad)
+    for bad, shown in (
+        (range(7, 3), "range(7, 3)"),
+        (range(1000, 1025), "range(1000, 1025)"),
+        (range(0, 10, 2), "range(0, 10, 2)"),
+        (range(-1, 3), "range(-1, 3)"),
+    ):
+        with pytest.raises(ValueError) as raised:
+            leased(postgres.dsn, table=table, worker_ids=bad)
+        assert str(raised.value) == (
+            f"worker_ids {shown} is not a range of worker ids: give a non-empty range of step 1 "
+            "within range(0, 1024)"
+        )
+    for bad in (5, "print"):
+        with pytest.raises(TypeError, match=f"^on_event must be a callable taking one dict, not {type(bad).__name__}$"):
+            leased(postgres.dsn, table=table, on_event=bad)
     for bad in (None, 5, b"t"):
         with pytest.raises(TypeError, match=f"^table must be a str, not {type(bad).__name__}$"):
             leased(postgres.dsn, table=bad)
@@ -523,3 +546,80 @@ print(json.dumps([os.path.realpath(identifier._identifier.__file__), loaded]))
     extension, loaded = json.loads(done.stdout)
     assert extension in loaded, loaded
     assert not [path for path in loaded if "libpq" in os.path.basename(path)], loaded
+    # Nor a MySQL client library or a system TLS library: the wheel links neither.
+    for library in ("libmysqlclient", "libmariadb", "libssl", "libcrypto"):
+        assert not [path for path in loaded if library in os.path.basename(path)], (library, loaded)
+
+
+def test_a_directory_leases_distinct_worker_ids_to_the_processes_of_one_host(tmp_path):
+    location = f"file:{tmp_path}"
+    events: list[dict] = []
+    with SnowflakeIdGenerator.leased(location, on_event=events.append) as first:
+        with SnowflakeIdGenerator.leased(location) as second:
+            assert {first.worker_id, second.worker_id} == {0, 1}
+            assert first.state["store"] == str(tmp_path)
+            # Another process of the host, at the same time: another worker id.
+            program = (
+                "import identifier\n"
+                f"with identifier.SnowflakeIdGenerator.leased({location!r}) as g:\n"
+                "    print(g.worker_id, g.generate() >> 12 & 1023)\n"
+            )
+            done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.split() == ["2", "2"]
+            ids = [first.generate() for _ in range(1_000)]
+            assert increasing(ids) and {worker_of(i) for i in ids} == {first.worker_id}
+    # One lock file a worker id claimed, in the directory.
+    assert len(list(tmp_path.iterdir())) == 3
+    acquired = events[0]
+    assert acquired["event"] == "acquired" and acquired["worker_id"] == first.worker_id
+    assert acquired["store"] == str(tmp_path)
+    assert acquired["floor_ms"] <= acquired["high_water_ms"]
+    assert acquired["message"].startswith(f"acquired worker_id {first.worker_id} (generation ")
+    assert events[-1] == {
+        "event": "released",
+        "worker_id": first.worker_id,
+        "message": f"lease on worker_id {first.worker_id} released",
+    }
+
+
+def test_worker_ids_limit_the_worker_ids_leased(tmp_path):
+    location = f"file:{tmp_path}"
+    with SnowflakeIdGenerator.leased(location, worker_ids=range(96, 98)) as first:
+        with SnowflakeIdGenerator.leased(location, worker_ids=range(96, 98)) as second:
+            assert (first.worker_id, second.worker_id) == (96, 97)
+            with pytest.raises(LeaseError, match="2 held by live leases"):
+                SnowflakeIdGenerator.leased(location, worker_ids=range(96, 98))
+            # Another fleet's range of the same directory.
+            with SnowflakeIdGenerator.leased(location, worker_ids=range(0, 1)) as other:
+                assert other.worker_id == 0
+
+
+def test_an_event_callback_that_raises_leaves_the_lease_serving(tmp_path, monkeypatch):
+    unraisable: list = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+
+    def broken(event: dict) -> None:
+        raise RuntimeError(f"a broken callback, on {event['event']}")
+
+    with SnowflakeIdGenerator.leased(f"file:{tmp_path}", on_event=broken) as generator:
+        assert generator.generate() > 0
+    messages = [str(report.exc_value) for report in unraisable]
+    assert messages == ["a broken callback, on acquired", "a broken callback, on released"]
+
+
+def test_a_mysql_table_leases_distinct_worker_ids(mariadb):
+    table = f"lease_{uuid.uuid4().hex[:12]}"
+    location = mariadb.url("ids")
+    events: list[dict] = []
+    with SnowflakeIdGenerator.leased(location, table=table, max_clock_skew_s=0, on_event=events.append) as first:
+        with SnowflakeIdGenerator.leased(location, table=table, max_clock_skew_s=0) as second:
+            assert {first.worker_id, second.worker_id} == {0, 1}
+            assert first.state["store"] == f"ids.{table}"
+            ids = [first.generate() for _ in range(1_000)] + first.generate_ids(1_000)
+            assert increasing(ids) and {worker_of(i) for i in ids} == {first.worker_id}
+            held = mariadb.sql(f"SELECT COUNT(*) FROM ids.{table} WHERE expires_at > UTC_TIMESTAMP(3)")
+            assert held == "2"
+    assert [event["event"] for event in events] == ["table_created", "acquired", "released"]
+    assert events[0]["table"] == f"ids.{table}"
+    assert mariadb.sql(f"SELECT COUNT(*) FROM ids.{table} WHERE expires_at > UTC_TIMESTAMP(3)") == "0"

@@ -181,8 +181,10 @@
 //! `chrono`, `time`, `jiff` (an id's timestamp as that library's UTC date-time,
 //! `timestamp_chrono()`, `timestamp_time()`, `timestamp_jiff()`, and the smallest id of a
 //! date-time, `min_at_chrono()`, `min_at_time()`, `min_at_jiff()`, for range queries): the same
-//! feature in every enabled time-ordered format. `lease-postgres`:
-//! [`snowflake_lease`], Snowflake worker ids leased from a PostgreSQL table.
+//! feature in every enabled time-ordered format. `lease-postgres`, `lease-mysql`, `lease-file`:
+//! [`snowflake_lease`], Snowflake worker ids leased from a PostgreSQL or MySQL/MariaDB table,
+//! or from a directory shared by one host's processes, each store's client behind its own
+//! feature.
 //!
 //! Without `generate`, `std` and the formats that need them (`content-id`, `checksummed-id`),
 //! this crate is `no_std` as the format crates are: `default-features = false, features =
@@ -207,7 +209,11 @@ pub use objectid;
 #[cfg(feature = "snowflake")]
 #[doc(inline)]
 pub use snowflake;
-#[cfg(feature = "lease-postgres")]
+#[cfg(any(
+    feature = "lease-postgres",
+    feature = "lease-mysql",
+    feature = "lease-file"
+))]
 #[doc(inline)]
 pub use snowflake_lease;
 #[cfg(feature = "ulid")]

@@ -1,6 +1,7 @@
 """Type stubs of the ``identifier`` package (the extension ``identifier._identifier``)."""
 
 import uuid
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Final, Literal, final
 
@@ -106,17 +107,22 @@ class SnowflakeIdGenerator:
     def __new__(cls, *, worker_id: int) -> SnowflakeIdGenerator: ...
     @staticmethod
     def leased(
-        dsn: str,
+        location: str,
         *,
         table: str = "snowflake_worker_lease",
         ttl_s: float = 10.0,
         max_clock_skew_s: float = 1.0,
+        worker_ids: range | None = None,
+        on_event: Callable[[dict[str, object]], object] | None = None,
     ) -> LeasedSnowflakeIdGenerator:
-        """A generator whose worker id is leased from the PostgreSQL table ``table`` of the
-        libpq connection string ``dsn``, renewed every ``ttl_s / 3`` (0.3 to 86400 s; at least
+        """A generator whose worker id is leased from the store at ``location``: a PostgreSQL
+        connection string, a ``mysql://`` URL, or ``file:`` and a directory of this host;
+        ``table`` for a database store; renewed every ``ttl_s / 3`` (0.3 to 86400 s; at least
         every 3.3 s); a new holder starts ``max_clock_skew_s`` (0 to 60 s) plus the lead of
-        6.666 s above the database's clock. Raises ``TypeError``/``ValueError`` naming a bad argument,
-        ``LeaseError`` if the server, the table or a full table refuses the lease."""
+        6.666 s above the store's clock. ``worker_ids`` (a ``range``) limits the worker ids
+        taken; ``on_event`` is called with a dict for each event of the lease. Raises
+        ``TypeError``/``ValueError`` naming a bad argument, ``LeaseError`` if the store, the
+        table or a full range refuses the lease."""
 
     @property
     def policy(self) -> str:
