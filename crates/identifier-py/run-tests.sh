@@ -47,9 +47,10 @@ fi
     fail "pip could not install $here/requirements-build.txt"
 
 step "cargo build: the identifier command and the storage_rows example, which the tests compare with"
-cargo build --quiet --locked -p identifier-cli || fail "cargo could not build identifier-cli"
-cargo build --quiet --locked -p tick-identifier --example storage_rows --features rusqlite,postgres ||
-    fail "cargo could not build the storage_rows example"
+# With the workspace's every feature, as the README's test command builds them: after that
+# command (CI runs it first) both are already built.
+cargo build --quiet --locked --workspace --all-features --bin identifier --example storage_rows ||
+    fail "cargo could not build the identifier command and the storage_rows example"
 export IDENTIFIER_CLI="$target/debug/identifier"
 export IDENTIFIER_STORAGE_ROWS="$target/debug/examples/storage_rows"
 

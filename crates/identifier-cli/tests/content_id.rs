@@ -382,19 +382,57 @@ impl std::io::Read for LargeArray {
     }
 }
 
-// The command runs with its address space limited to 16 MiB (it maps about 10) and hashes a
-// 19 MiB array from a pipe: a command that held the document, let alone a tree of it, would
-// fail to allocate. The id was computed from the same document by the implementation in
-// Python in `crates/content-id/tests/golden_check.py` (`read`, `typed`, `encode`, then
-// BLAKE2b-256 with its personalization), which shares no code with the crate.
+/// The address space `identifier content-id` maps before it reads its input, in KiB: the
+/// program and its libraries, as the kernel counts them against `ulimit -v`.
+#[cfg(target_os = "linux")]
+fn mapped_at_start_kib() -> u64 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_identifier"))
+        .arg("content-id")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the command runs");
+    let status = format!("/proc/{}/status", child.id());
+    let start = std::time::Instant::now();
+    // Asleep in its first read of standard input, which nothing has written to.
+    let mapped = loop {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|line| line.strip_prefix(name))
+                .map(str::trim)
+                .map(str::to_owned)
+        };
+        if field("State:").is_some_and(|state| state.starts_with('S'))
+            && let Some(size) = field("VmSize:")
+        {
+            break size.trim_end_matches(" kB").trim().parse::<u64>().unwrap();
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "the command never waited for its input"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    drop(child.stdin.take());
+    let _ = child.wait();
+    mapped
+}
+
+// The command runs with its address space limited to what it maps at its start plus 8 MiB,
+// and hashes a 19 MiB array from a pipe: a command that held the document, let alone a tree
+// of it, would fail to allocate. The id was computed from the same document by the
+// implementation in Python in `crates/content-id/tests/golden_check.py` (`read`, `typed`,
+// `encode`, then BLAKE2b-256 with its personalization), which shares no code with the crate.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_large_array_streams_in_bounded_memory() {
     // 20,000 objects of 1,017 to 1,021 bytes.
     let count = 20_000;
+    let limit_kib = mapped_at_start_kib() + 8 * 1024;
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 16384 && exec \"$0\" content-id")
+        .arg(format!("ulimit -v {limit_kib} && exec \"$0\" content-id"))
         .arg(env!("CARGO_BIN_EXE_identifier"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
