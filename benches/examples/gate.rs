@@ -379,6 +379,27 @@ const OPERATIONS: &[Operation] = &[
         repeat(n, || generator.generate());
         drop(generator);
     }),
+    // Under a lease from MariaDB, on a throwaway server started for the run.
+    ("snowflake/leased generate (MySQL)", |n| {
+        let server = test_support::mariadb::Server::start(&[]);
+        server.create_database("gate");
+        let config =
+            snowflake_lease::LeaseConfig::new(&server.url("gate")).ttl(Duration::from_secs(3600));
+        let generator = snowflake_lease::LeasedGenerator::acquire(&config).unwrap();
+        repeat(n, || generator.generate());
+        drop(generator);
+    }),
+    // Under a lease from a directory of lock files, made for the run.
+    ("snowflake/leased generate (directory)", |n| {
+        let dir = std::env::temp_dir().join(format!("gate-lease-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = snowflake_lease::LeaseConfig::new(&format!("file:{}", dir.display()))
+            .ttl(Duration::from_secs(3600));
+        let generator = snowflake_lease::LeasedGenerator::acquire(&config).unwrap();
+        repeat(n, || generator.generate());
+        drop(generator);
+        let _ = std::fs::remove_dir_all(&dir);
+    }),
     ("snowflaked/generate", |n| {
         let mut generator = snowflaked();
         repeat(n, || generator.generate::<u64>())
