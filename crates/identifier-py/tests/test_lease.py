@@ -87,7 +87,7 @@ def test_a_leased_generator_serves_increasing_ids_under_its_worker_id(postgres, 
         # The plain generator's policy, but for the clock a leased generator reads.
         plain = identifier.generation_policy("snowflake")
         assert generator.policy.split("; clock")[0] == plain.split("; clock")[0]
-        assert "; clock: the boot clock" in generator.policy and generator.policy != plain
+        assert "and at each reading the boot clock for the lease's deadline" in generator.policy and generator.policy != plain
         before = now_ms()
         ids = [generator.generate() for _ in range(3_000)]
         batch = generator.generate_ids(1_000)

@@ -16,10 +16,18 @@ fn check_stored_forms(policy: &Policy, format: &str, package: &str, start: &str)
     assert_eq!(policy.version, env!("CARGO_PKG_VERSION"));
     assert_eq!(policy.rule_version, 1);
     assert!(policy.rule.contains("steps back"), "{}", policy.rule);
+    // How fresh the ids are, and which ids the order holds across: the engine's words.
+    assert!(
+        policy.freshness.contains("never later than the clock"),
+        "{}",
+        policy.freshness
+    );
+    assert!(policy.scope.contains("a Generator"), "{}", policy.scope);
     #[cfg(target_os = "linux")]
     assert!(policy.clock.contains("CLOCK_REALTIME"), "{}", policy.clock);
     let text = policy.to_string();
     assert!(!text.contains('\n'), "{text}");
+
     assert!(text.starts_with(&format!("{format} layout 1 (")), "{text}");
     // Then how this process detects a fork: on Linux, the wipe-on-fork page.
     assert!(
@@ -41,12 +49,15 @@ fn check_stored_forms(policy: &Policy, format: &str, package: &str, start: &str)
         "layout",
         "layout_version",
         "clock",
+        "clock_path",
         "tick_ns",
         "counter_bits",
         "counter",
         "start",
         "rule",
         "rule_version",
+        "freshness",
+        "scope",
         "package",
         "version",
         "fork_detection",
@@ -59,6 +70,12 @@ fn check_stored_forms(policy: &Policy, format: &str, package: &str, start: &str)
     let json: serde_json::Value = serde_json::from_str(&written).unwrap();
     assert_eq!(json.as_object().unwrap().len(), fields.len(), "{written}");
     assert_eq!(json["start"], start);
+    // Which clock path this process took, in the text as in the map.
+    let clock_path = json["clock_path"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("; clock path: {clock_path}; rule 1: ")),
+        "{text}"
+    );
     assert_eq!(json["counter_bits"], policy.counter_bits);
 }
 

@@ -1,6 +1,8 @@
 //! New ObjectIds: from the process-wide sequence, or for an explicit timestamp. Requires the
 //! `generate` feature (default).
 
+use core::convert::Infallible;
+
 use tick_sequence::{Policy, Start, TickSequence};
 
 use crate::id::COUNTER_BITS;
@@ -45,11 +47,17 @@ pub const POLICY: Policy = Policy::new(
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
-/// # Panics
+/// # The ends of the range
 ///
-/// If the timestamp leaves 32 bits: a system clock past 2106-02-07T06:28:15Z, or a counter
-/// exhausted in the last second of that range. The panic is raised after the sequence's lock
-/// is released; [`try_generate`] returns the error instead.
+/// Whatever the clock reads, ids stay unique and strictly increasing:
+///
+/// - a clock before 1970 reads as the Unix epoch (the engine's rule): ids of second 0;
+/// - a clock past the last second an ObjectId holds, 2106-02-07T06:28:15Z, reads as that
+///   second: the ids stay unique and strictly increasing, their timestamp stays there and
+///   the counter goes on, as under a clock that stands still ([`try_generate`] returns the
+///   error instead);
+/// - once the counter of that last second is used up too, no larger ObjectId exists: `generate`
+///   panics, naming the error [`try_generate`] returns, rather than repeat an id.
 ///
 /// # Examples
 ///
@@ -62,18 +70,24 @@ pub const POLICY: Policy = Policy::new(
 /// ```
 #[must_use]
 pub fn generate() -> ObjectId {
-    try_generate().unwrap_or_else(|error| out_of_range(error))
+    let (tick, counter) = match SEQUENCE.try_next_with(clamp) {
+        Ok(pair) => pair,
+        Err(never) => match never {},
+    };
+    pack(tick, counter).unwrap_or_else(|error| used_up(&error))
 }
 
-/// [`generate`], with an error instead of a panic when the timestamp leaves 32 bits.
-/// Requires the `generate` feature (default).
+/// [`generate`], with an error instead of an id of the last second when the clock is past
+/// the range. Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`] if the clock, or a second borrowed ahead of it, is past
-/// 2106-02-07T06:28:15Z.
+/// [`Error::TimestampOutOfRange`] with the clock's reading if the clock is past
+/// 2106-02-07T06:28:15Z (the reading is then ignored: the sequence does not move), or with the next
+/// second if the counter of that last second is used up. A clock before 1970 is no
+/// error: it reads as the Unix epoch.
 ///
 /// # Examples
 ///
@@ -83,7 +97,7 @@ pub fn generate() -> ObjectId {
 /// # Ok::<(), objectid::Error>(())
 /// ```
 pub fn try_generate() -> Result<ObjectId, Error> {
-    let (tick, counter) = SEQUENCE.next();
+    let (tick, counter) = SEQUENCE.try_next_with(within_range)?;
     pack(tick, counter)
 }
 
@@ -93,9 +107,9 @@ pub fn try_generate() -> Result<ObjectId, Error> {
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
-/// # Panics
-///
-/// As [`generate`]: if the timestamp leaves 32 bits, after the lock is released.
+/// At the ends of the range, as [`generate`]: a clock past the range fills `out` with ids of
+/// its last second, and if that second's counter runs out during the fill, `fill` panics
+/// rather than repeat an id ([`try_fill`] returns the error).
 ///
 /// # Examples
 ///
@@ -107,20 +121,22 @@ pub fn try_generate() -> Result<ObjectId, Error> {
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
 pub fn fill(out: &mut [ObjectId]) {
-    if let Err(error) = try_fill(out) {
-        out_of_range(error);
+    // An empty batch reads no clock and takes no lock.
+    if !out.is_empty() {
+        fill_clamped(&SEQUENCE, SEQUENCE.now_tick(), out);
     }
 }
 
-/// [`fill`], with an error instead of a panic when the timestamp leaves 32 bits. The ids
-/// before the one that failed are served; the rest of `out` is left as it was. Requires the
-/// `generate` feature (default).
+/// [`fill`], with an error instead of ids of the last second when the clock is past the
+/// range. The ids before the one that failed are served; the rest of `out` is left as it was.
+/// Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`], as [`try_generate`].
+/// [`Error::TimestampOutOfRange`], as [`try_generate`]: for a clock past the range, before
+/// any id is made (`out` is left as it was, the sequence does not move).
 ///
 /// # Examples
 ///
@@ -133,7 +149,10 @@ pub fn fill(out: &mut [ObjectId]) {
 /// # Ok::<(), objectid::Error>(())
 /// ```
 pub fn try_fill(out: &mut [ObjectId]) -> Result<(), Error> {
-    SEQUENCE.try_fill_with(out, pack)
+    if out.is_empty() {
+        return Ok(());
+    }
+    fill_checked(&SEQUENCE, SEQUENCE.now_tick(), out)
 }
 
 /// An id with the given timestamp (seconds since the Unix epoch) and a counter of 64 random
@@ -171,16 +190,72 @@ pub fn generate_at(timestamp_s: u64) -> Result<ObjectId, Error> {
 /// The id of a pair of the sequence: the tick, which a borrowed second can push past 32
 /// bits, is checked; the counter has at most 64 bits by construction.
 #[inline]
-fn pack(tick: u64, counter: u128) -> Result<ObjectId, Error> {
+pub(crate) fn pack(tick: u64, counter: u128) -> Result<ObjectId, Error> {
     ObjectId::from_parts(tick, counter as u64)
 }
 
-/// The panic that [`generate`] and [`fill`] document, raised after the lock is released:
-/// the tick has left 32 bits.
+/// What [`generate`] serves from `sequence` at the clock reading `now_s`: a reading past the
+/// range counts as its last second, and past that, when nothing is left, a panic.
+#[cfg(test)]
+fn clamped(sequence: &TickSequence, now_s: u64) -> ObjectId {
+    let (tick, counter) = sequence.next_at(now_s.min(ObjectId::MAX_TIMESTAMP_S));
+    pack(tick, counter).unwrap_or_else(|error| used_up(&error))
+}
+
+/// What [`try_generate`] serves from `sequence` at the clock reading `now_s`: a reading past
+/// the range is refused before the sequence sees it, so that it never moves past the range.
+#[cfg(test)]
+fn checked(sequence: &TickSequence, now_s: u64) -> Result<ObjectId, Error> {
+    let now_s = within_range(now_s)?;
+    let (tick, counter) = sequence.next_at(now_s);
+    pack(tick, counter)
+}
+
+/// [`fill`]'s ids from `sequence` at the clock reading `now_s`, as [`clamped`] makes them; if
+/// the last counter of the last second runs out during the fill, a panic ([`used_up`]).
+fn fill_clamped(sequence: &TickSequence, now_s: u64, out: &mut [ObjectId]) {
+    // The engine's fallible fill, whose error costs nothing per id; the closure of an
+    // infallible fill that saturated each id cost about two instructions an id.
+    if let Err(error) = sequence.try_fill_with_at(now_s.min(ObjectId::MAX_TIMESTAMP_S), out, pack) {
+        used_up(&error);
+    }
+}
+
+/// The end of the range: every id of the last second a ObjectId holds is used up, and no larger
+/// one exists. A panic rather than an id served twice.
 #[cold]
 #[inline(never)]
-fn out_of_range(error: Error) -> ! {
-    panic!("objectid: the clock is past the last second an ObjectId holds: {error}")
+#[track_caller]
+pub(crate) fn used_up(error: &Error) -> ! {
+    panic!(
+        "no ObjectId is left to make: {error}, and every id of the last second of the range is \
+         used up (try_generate and try_fill return this error instead)"
+    )
+}
+
+/// [`try_fill`]'s ids from `sequence` at the clock reading `now_s`, as [`checked`] makes them.
+fn fill_checked(sequence: &TickSequence, now_s: u64, out: &mut [ObjectId]) -> Result<(), Error> {
+    let now_s = within_range(now_s)?;
+    sequence.try_fill_with_at(now_s, out, pack)
+}
+
+/// The clock reading `now_s`, or the last second of the range for a reading past it: what
+/// [`generate`] and [`fill`] make ids of.
+#[inline]
+pub(crate) fn clamp(now_s: u64) -> Result<u64, Infallible> {
+    Ok(now_s.min(ObjectId::MAX_TIMESTAMP_S))
+}
+
+/// The clock reading `now_s` if an ObjectId holds it; the range error otherwise.
+#[inline]
+pub(crate) fn within_range(now_s: u64) -> Result<u64, Error> {
+    if now_s > ObjectId::MAX_TIMESTAMP_S {
+        return Err(Error::TimestampOutOfRange {
+            value: now_s,
+            max: ObjectId::MAX_TIMESTAMP_S,
+        });
+    }
+    Ok(now_s)
 }
 
 #[cfg(test)]
@@ -196,6 +271,16 @@ mod tests {
     use test_support::clock_faults::Format;
 
     use super::*;
+
+    /// `make` panics, saying that no id is left to make.
+    fn assert_used_up(make: impl FnOnce()) {
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(make))
+            .expect_err("a panic, not an id served twice");
+        let message = panic
+            .downcast_ref::<std::string::String>()
+            .expect("the panic's message is a formatted string");
+        assert!(message.contains("is left to make"), "{message}");
+    }
 
     const SECOND: u64 = 1_000_000_000;
 
@@ -260,9 +345,67 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "past the last second an ObjectId holds")]
-    fn serving_past_2106_panics() {
-        out_of_range(pack(ObjectId::MAX_TIMESTAMP_S + 1, 0).unwrap_err());
+    fn a_clock_past_the_range_reads_as_its_last_second_for_generate_and_fill() {
+        let last = ObjectId::MAX_TIMESTAMP_S;
+        let sequence = random_sequence();
+        let mut ids = vec![clamped(&sequence, last + 1), clamped(&sequence, u64::MAX)];
+        let mut filled = [ObjectId::MIN; 100];
+        fill_clamped(&sequence, last + 7, &mut filled);
+        ids.extend(filled);
+        assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(ids.iter().all(|id| id.timestamp_s() == last));
+    }
+
+    #[test]
+    fn a_clock_past_the_range_is_refused_by_try_generate_and_the_sequence_does_not_move() {
+        let last = ObjectId::MAX_TIMESTAMP_S;
+        let sequence = TickSequence::new(12, SECOND, Start::Zero);
+        assert_eq!(checked(&sequence, 5).map(|id| id.counter()), Ok(0));
+        let error = Error::TimestampOutOfRange {
+            value: last + 1,
+            max: last,
+        };
+        assert_eq!(checked(&sequence, last + 1), Err(error));
+        let mut untouched = [ObjectId::MIN; 3];
+        assert_eq!(
+            fill_checked(&sequence, last + 1, &mut untouched),
+            Err(error)
+        );
+        assert_eq!(untouched, [ObjectId::MIN; 3]);
+        // The refused readings left the sequence where it was: second 5, counter 0.
+        assert_eq!(checked(&sequence, 5), ObjectId::from_parts(5, 1));
+    }
+
+    #[test]
+    fn past_the_last_counter_of_the_last_second_generate_panics_rather_than_repeat_an_id() {
+        // A 1-bit counter from zero stands in for the real one: two ids a second.
+        let last = ObjectId::MAX_TIMESTAMP_S;
+        let sequence = TickSequence::new(1, SECOND, Start::Zero);
+        assert_eq!(
+            clamped(&sequence, last + 1),
+            ObjectId::from_parts(last, 0).unwrap()
+        );
+        assert_eq!(
+            clamped(&sequence, last + 1),
+            ObjectId::from_parts(last, 1).unwrap()
+        );
+        // Nothing is left: a panic that says so, never an id served twice.
+        assert_used_up(|| {
+            clamped(&sequence, last + 1);
+        });
+        assert_used_up(|| {
+            fill_clamped(&sequence, last, &mut [ObjectId::MIN; 2]);
+        });
+        // A fill during which the counter runs out.
+        let fresh = TickSequence::new(1, SECOND, Start::Zero);
+        assert_used_up(|| {
+            fill_clamped(&fresh, last + 1, &mut [ObjectId::MIN; 3]);
+        });
+        // The checked function says why instead.
+        assert!(matches!(
+            checked(&sequence, last),
+            Err(Error::TimestampOutOfRange { value, .. }) if value > last
+        ));
     }
 
     #[test]

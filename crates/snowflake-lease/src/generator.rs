@@ -14,8 +14,13 @@ use crate::config::LeaseConfig;
 use crate::error::{Error, LeaseError};
 use crate::protocol::{self, Renewal, Shared};
 
-/// Strictly increasing Snowflake ids under a worker id leased from a PostgreSQL table, so
-/// that no other process serves under it at the same time.
+/// How long the ids of one clock reading of [`LeasedGenerator::generate`] may be served after
+/// it: a millisecond, the tick (the cycle-counter path reads the clock again once it may have
+/// passed the next one).
+const READING_SPAN_NS: u64 = 1_000_000;
+
+/// Strictly increasing Snowflake ids under a worker id leased from a store (a table, or a
+/// directory of the host), so that no other process serves under it at the same time.
 ///
 /// [`acquire`](Self::acquire) claims a free worker id and starts a thread that renews the
 /// lease every ttl/3; [`release`](Self::release), or dropping the generator, frees it. The
@@ -28,14 +33,20 @@ use crate::protocol::{self, Renewal, Shared};
 ///
 /// # The clock
 ///
-/// Each id reads one clock: the boot clock, which the lease's deadline needs anyway (it
-/// counts a suspended host's time and is never set). The id's millisecond is that reading
-/// plus the wall clock's offset from the boot clock, which the renewal thread samples at the
-/// claim and every time it wakes (every ttl/3, more often while retrying). So a leased id
-/// costs what a plain one does, and its time is the wall clock's but for what the wall clock
-/// did since the last sample: a step reaches the ids at the next sample (a step back is then
-/// served by the clock rule, as always), and a slew in between is not followed (NTP slews at
-/// most 500 ppm: 1.7 ms over the default 3.3 s). [`POLICY`](Self::POLICY) says so.
+/// [`generate`](Self::generate) reads the clock as a plain generator does (the engine's: on
+/// the cycle-counter path at most once a millisecond, see [`tick_sequence::clock_path`]), and
+/// checks the lease's deadline on the boot clock whenever the wall clock is read, with a
+/// millisecond to spare: the ids served until the next reading fall within that millisecond.
+/// The boot clock counts a suspended host's time and is never set. So a leased id costs what
+/// a plain one does but for a few loads of the lease's state. [`fill`](Self::fill) and
+/// [`generate_at`](Self::generate_at) read the boot clock once a call, for the deadline and
+/// (fill) the batch's millisecond through the wall clock's offset from it, which the renewal
+/// thread samples at the claim and at each wake. [`POLICY`](Self::POLICY) says so.
+///
+/// After a suspend that stopped the cycle counter, the ids of at most one millisecond of the
+/// counter's time may be served past the deadline, with their old timestamps: below the
+/// ceiling, so below anything a holder that took the worker id over meanwhile serves (see
+/// [Why no id is served twice](crate#why-no-id-is-served-twice)).
 ///
 /// # Fork
 ///
@@ -96,13 +107,13 @@ impl LeasedGenerator {
     /// use snowflake_lease::LeasedGenerator;
     ///
     /// assert_eq!(LeasedGenerator::POLICY.counter_bits, snowflake::POLICY.counter_bits);
-    /// assert!(LeasedGenerator::POLICY.clock.starts_with("the boot clock"));
+    /// assert!(LeasedGenerator::POLICY.clock.ends_with("the boot clock for the lease's deadline"));
     /// ```
     pub const POLICY: Policy = {
         let mut policy = snowflake::POLICY;
-        policy.clock = "the boot clock (read once per id, also for the lease's deadline) plus \
-                        the wall clock's offset from it, sampled at the claim and at each wake \
-                        of the renewal thread (every ttl/3)";
+        policy.clock = "the wall clock as a plain generator reads it (on the cycle-counter path, \
+                        at most once a millisecond), and at each reading the boot clock for the \
+                        lease's deadline";
         policy
     };
 
@@ -224,12 +235,29 @@ impl LeasedGenerator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn generate(&self) -> Result<SnowflakeId, Error> {
-        let now_ns = self.check_lease()?;
-        let reading = self.wall_ms(now_ns).max(self.floor_ms);
         let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
         self.inner
-            .generate_capped(reading, ceiling)
-            .map_err(|error| self.refused(error.into()))
+            .generate_capped_with(ceiling, |now_ms| self.may_serve(now_ms))
+            .map_err(|error| self.refused(error))
+    }
+
+    /// What [`generate`](Self::generate) asks whenever it reads the wall clock (at least once
+    /// a millisecond): whether the lease stands, and until when; the millisecond to serve.
+    /// The ids served until the next reading come within a millisecond of this one, so a
+    /// millisecond is kept to spare before the deadline. A loss that shows only at the next
+    /// reading leaves the ids of that millisecond below the ceiling, below anything the new
+    /// holder serves.
+    #[inline]
+    fn may_serve(&self, now_ms: u64) -> Result<u64, Error> {
+        let worker_id = self.worker_id();
+        if self.shared.lost.load(Ordering::Acquire) {
+            return Err(Error::LeaseLost { worker_id });
+        }
+        let deadline = self.shared.deadline_ns.load(Ordering::Acquire);
+        if boot_clock_ns().saturating_add(READING_SPAN_NS) >= deadline {
+            return Err(Error::LeaseExpired { worker_id });
+        }
+        Ok(now_ms.max(self.floor_ms))
     }
 
     /// The next id with the clock reading `timestamp_ms` (Unix milliseconds), raised to the

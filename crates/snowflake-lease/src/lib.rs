@@ -116,7 +116,9 @@
 //! nobody held the row in between.
 //!
 //! **Generate** reads atomics only (a stalled renewal never blocks it): in a forked child,
-//! `Forked`; lost, `LeaseLost`; boot clock at or past the deadline, `LeaseExpired`; then the
+//! `Forked`; lost, `LeaseLost`; boot clock at or past the deadline, `LeaseExpired` (these two
+//! checked whenever the wall clock is read, at least once a millisecond, the deadline with a
+//! millisecond to spare: see [The clock](LeasedGenerator#the-clock)); then the
 //! id at `max(clock, floor)`, refused with `AheadOfLease` if its timestamp is above the
 //! ceiling (the id is used up, not served). While renewals fail, a stalled holder meets
 //! `AheadOfLease` once the clock reaches its ceiling (at most the lead after the last

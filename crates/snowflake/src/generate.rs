@@ -164,9 +164,9 @@ impl SnowflakeIdGenerator {
     /// ```
     pub fn generate(&self) -> Result<SnowflakeId, Error> {
         self.refuse_if_forked()?;
-        let now = self.sequence.now_tick();
-        check_timestamp_ms(now)?;
-        let (tick, counter) = self.sequence.next_at(now);
+        let (tick, counter) = self
+            .sequence
+            .try_next_with(|now| check_timestamp_ms(now).map(|()| now))?;
         self.pack(tick, counter)
     }
 
@@ -312,6 +312,64 @@ impl SnowflakeIdGenerator {
         let (tick, counter) = self.sequence.next_at(timestamp_ms);
         check_ceiling(tick, ceiling_ms)?;
         self.pack(tick, counter)
+    }
+
+    /// [`generate`](Self::generate) under a ceiling, from this generator's own clock: the
+    /// next id, unless its timestamp is above `ceiling_ms` (Unix milliseconds). `reading` is
+    /// called with the clock's reading (Unix milliseconds, in the Snowflake range) whenever the
+    /// clock is read, and returns the millisecond to apply the rule to (the reading, or one it
+    /// raises it to) or an error, which leaves the sequence as it was. Requires the `generate`
+    /// feature (default).
+    ///
+    /// On the cycle-counter path ([`tick_sequence::clock_path`]) the clock is read at most once
+    /// a millisecond, and the ids between two readings are served without calling `reading`:
+    /// what `reading` checks holds for every id served within a millisecond (of the counter's
+    /// time) after a call that passed. A reading that `reading` changed is not relied on that
+    /// way: every call after it reads the clock again. For a caller whose own checks need a
+    /// clock of their own (a lease's deadline), once a millisecond instead of once an id.
+    ///
+    /// # Errors
+    ///
+    /// What `reading` returns; [`Error::Forked`] in a child process forked after the generator
+    /// was created; [`Error::TimestampOutOfRange`] for a clock outside the Snowflake range, or
+    /// a borrowed millisecond past its end; [`Error::AboveCeiling`] for an id whose timestamp is
+    /// above `ceiling_ms` (used up, not served, as in [`generate_capped`](Self::generate_capped)).
+    /// The last three as `E::from`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{Error, SnowflakeIdGenerator};
+    ///
+    /// let generator = SnowflakeIdGenerator::new(1)?;
+    /// // Every id at or above a floor of the caller's, under a ceiling a day ahead.
+    /// let floor = 1_704_067_201_000;
+    /// let ceiling = std::time::SystemTime::now()
+    ///     .duration_since(std::time::UNIX_EPOCH)
+    ///     .unwrap()
+    ///     .as_millis() as u64
+    ///     + 86_400_000;
+    /// let id = generator.generate_capped_with(ceiling, |now_ms| Ok::<_, Error>(now_ms.max(floor)))?;
+    /// assert!(id.timestamp_ms() >= floor);
+    /// // A reading the caller refuses leaves the sequence as it was.
+    /// let refused = generator.generate_capped_with(ceiling, |_| Err(Error::Forked));
+    /// assert_eq!(refused, Err(Error::Forked));
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    // Always inlined: a lease calls it once per id, and its checks fold into the caller's.
+    #[inline(always)]
+    pub fn generate_capped_with<E: From<Error>>(
+        &self,
+        ceiling_ms: u64,
+        reading: impl FnOnce(u64) -> Result<u64, E>,
+    ) -> Result<SnowflakeId, E> {
+        self.refuse_if_forked()?;
+        let (tick, counter) = self.sequence.try_next_with(|now| {
+            check_timestamp_ms(now)?;
+            reading(now)
+        })?;
+        check_ceiling(tick, ceiling_ms)?;
+        Ok(self.pack(tick, counter)?)
     }
 
     /// [`fill`](Self::fill) from the clock reading `timestamp_ms`, under a ceiling: every id

@@ -99,3 +99,54 @@ fn finish(name: &str, index: usize, child: Child) -> String {
     );
     stdout
 }
+
+/// A wall clock for [`run_at_clock`], as `faketime` sets it.
+#[derive(Clone, Copy, Debug)]
+pub enum FakeClock {
+    /// Seconds since the Unix epoch (`FAKETIME_FMT=%s`): any year, 10890 included, which
+    /// libfaketime reads in no date form.
+    UnixSeconds(u64),
+    /// A date and time in UTC, `YYYY-MM-DD hh:mm:ss`: for instants before 1970, which
+    /// `FAKETIME_FMT=%s` does not read.
+    Utc(&'static str),
+}
+
+/// Runs the test `name` of this test binary once, as [`run`] does (with [`ENV`] set, so that
+/// [`is_fresh`] is true in it), under `faketime` with the wall clock at `clock`, and returns
+/// its standard output. The clock then runs on from there (libfaketime's "start at" mode), so
+/// that a generator sees it move.
+///
+/// # Panics
+///
+/// If `faketime` cannot be run (the message says how to install it), or if the process exits
+/// with a failure (its output is in the message).
+#[must_use]
+pub fn run_at_clock(name: &str, clock: FakeClock) -> String {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let mut command = Command::new("faketime");
+    match clock {
+        FakeClock::UnixSeconds(seconds) => {
+            command
+                .arg("-f")
+                .arg(format!("@{seconds}"))
+                .env("FAKETIME_FMT", "%s");
+        }
+        FakeClock::Utc(date) => {
+            command.arg("-f").arg(format!("@{date}")).env("TZ", "UTC");
+        }
+    }
+    let child = command
+        .arg(&exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(ENV, "0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| {
+            panic!(
+                "cannot run `faketime` ({error}); this test needs it: `apt-get install faketime` \
+                 (Debian and Ubuntu; `brew install libfaketime` on macOS)"
+            )
+        });
+    finish(name, 0, child)
+}

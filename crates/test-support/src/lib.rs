@@ -41,7 +41,8 @@ pub mod fresh;
 pub mod generated;
 pub mod golden;
 pub mod layout;
-#[cfg(feature = "postgres")]
+// Its client, like the servers, is a unix dependency.
+#[cfg(all(unix, feature = "postgres"))]
 pub mod lease_table;
 #[cfg(unix)]
 pub mod mariadb;

@@ -17,6 +17,29 @@ pub(crate) struct TickClock {
     coarse: bool,
 }
 
+/// One reading of the wall clock, as [`TickClock::read`] makes it for the cycle counter.
+#[cfg_attr(
+    not(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        not(miri)
+    )),
+    allow(dead_code, reason = "read on the cycle-counter path only")
+)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    /// The wall clock in ticks since the epoch (0 before 1970).
+    pub(crate) tick: u64,
+    /// The cycle counter just before the reading.
+    pub(crate) cycles: u64,
+    /// The wall clock in nanoseconds since the epoch (0 before 1970).
+    pub(crate) wall_ns: u64,
+    /// Nanoseconds from the reading to the start of the next tick, where the reading tells.
+    pub(crate) left_ns: Option<u64>,
+    /// Whether the coarse clock was read (it lags the exact one by up to its resolution).
+    pub(crate) coarse: bool,
+}
+
 /// Ticks of at least this length (a second: ObjectId's) read the coarse wall clock where the
 /// platform has one (Linux and Android: `CLOCK_REALTIME_COARSE`, a few nanoseconds against
 /// about twenty). It lags the exact clock by less than its resolution, the kernel's tick (1 to
@@ -45,12 +68,52 @@ impl TickClock {
     pub(crate) fn now(&self) -> u64 {
         #[cfg(test)]
         tests::READS.with(|reads| reads.set(reads.get() + 1));
-        let (seconds, nanos) = if self.coarse {
+        let (seconds, nanos) = self.unix_time();
+        self.ticks(seconds, nanos)
+    }
+
+    /// The clock this `TickClock` reads, as seconds and nanoseconds since the epoch.
+    #[inline(always)]
+    fn unix_time(&self) -> (u64, u32) {
+        let time = if self.coarse {
             coarse_unix_time()
         } else {
             unix_time()
         };
-        self.ticks(seconds, nanos)
+        #[cfg(test)]
+        let time = tests::shifted(time);
+        time
+    }
+
+    /// A reading of the wall clock for a window of the cycle counter: the tick, the cycle
+    /// count just before the reading, the reading in nanoseconds since the epoch, and how many
+    /// nanoseconds are left until the next tick begins; `left_ns` is `None` where the reading
+    /// says nothing about that (a clock before 1970 reads as 0, a tick past `u64`).
+    #[cold]
+    pub(crate) fn read(&self) -> Reading {
+        #[cfg(test)]
+        tests::READS.with(|reads| reads.set(reads.get() + 1));
+        // Before the clock, so that the wall clock at `cycles` is at most the reading.
+        let cycles = crate::counter::cycles();
+        let (seconds, nanos) = self.unix_time();
+        let tick = self.ticks(seconds, nanos);
+        let wall_ns = seconds
+            .saturating_mul(1_000_000_000)
+            .saturating_add(u64::from(nanos));
+        let left_ns = if (seconds, nanos) == (0, 0) || tick == u64::MAX {
+            None
+        } else {
+            let total = u128::from(seconds) * 1_000_000_000 + u128::from(nanos);
+            let into = total % u128::from(self.tick_ns);
+            u64::try_from(u128::from(self.tick_ns) - into).ok()
+        };
+        Reading {
+            tick,
+            cycles,
+            wall_ns,
+            left_ns,
+            coarse: self.coarse,
+        }
     }
 
     /// `seconds` and `nanos` (below 1e9) since the epoch, in ticks.
@@ -184,6 +247,19 @@ pub fn boot_clock_ns() -> u64 {
     instant_ns()
 }
 
+/// `CLOCK_MONOTONIC` in nanoseconds: the clock the cycle counter is calibrated against (it is
+/// never set, so a step of the wall clock cannot skew the calibration). `None` where there is
+/// no such clock.
+#[cfg(all(target_os = "linux", not(miri)))]
+pub(crate) fn monotonic_ns() -> Option<u64> {
+    let (seconds, nanos) = read_clock(libc::CLOCK_MONOTONIC)?;
+    Some(
+        seconds
+            .saturating_mul(1_000_000_000)
+            .saturating_add(u64::from(nanos)),
+    )
+}
+
 /// [`std::time::Instant`] since the process's first reading, in nanoseconds.
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn instant_ns() -> u64 {
@@ -201,6 +277,23 @@ pub(crate) mod tests {
     std::thread_local! {
         /// Readings of the clock made by this thread, for tests that a call reads none.
         pub(crate) static READS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Nanoseconds added to every reading of the wall clock by this crate: a test that steps
+    /// the clock sets it (in a process of its own: every sequence of the process sees it).
+    pub(crate) static SHIFT_NS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+    /// `time` shifted by [`SHIFT_NS`]; before 1970 it reads as `(0, 0)`, as the clock does.
+    pub(crate) fn shifted((seconds, nanos): (u64, u32)) -> (u64, u32) {
+        let shift = SHIFT_NS.load(std::sync::atomic::Ordering::Relaxed);
+        if shift == 0 {
+            return (seconds, nanos);
+        }
+        let ns = i128::from(seconds) * 1_000_000_000 + i128::from(nanos) + i128::from(shift);
+        if ns <= 0 {
+            return (0, 0);
+        }
+        ((ns / 1_000_000_000) as u64, (ns % 1_000_000_000) as u32)
     }
 
     #[test]

@@ -13,8 +13,9 @@
 //!
 //! # The rule
 //!
-//! Each call reads the clock as `now` (in ticks since the Unix epoch) and applies, under one
-//! lock, the first case that matches:
+//! Each call takes the clock as `now` (in ticks since the Unix epoch: a reading, or, on the
+//! [cycle-counter path](#the-clock-path), the knowledge that the clock has not passed the last
+//! tick served) and applies, under one lock, the first case that matches:
 //!
 //! ```text
 //! now > tick          -> (now, start())          a new tick restarts the counter
@@ -41,6 +42,58 @@
 //!   borrowed tick, pairs follow the clock again.
 //! - The tick is a `u64`; at `u64::MAX` there is no next tick to borrow (584 million years of
 //!   milliseconds: every format rejects such a tick long before).
+//! - **[`LocalSequence`]**, a sequence owned by one value (`&mut self`, no lock; a format's
+//!   `Generator`), narrows the first point to that value: its pairs increase; two of them are
+//!   unique by their random starts, not ordered. Clock, rule, freshness and fork handling are
+//!   the same. [`SCOPE`] says both in a format's [`Policy`].
+//!
+//! # Freshness
+//!
+//! How far an id's tick may be from the wall clock, as [`FRESHNESS`] states it in every
+//! [`Policy`]:
+//!
+//! - **Never later than the clock when the pair is returned**, except in the two cases above
+//!   (the clock stepped back; a full counter borrowed the next tick).
+//! - **Never earlier than the clock at the call by more than one tick** (1 ms for millisecond
+//!   ids). On the wall-clock path the tick is the reading made at the call. On the
+//!   cycle-counter path it is the clock's tick at the call too, except within the few
+//!   nanoseconds after a tick begins that the counter's calibration misjudges; and, for at most
+//!   one tick of real time after the clock steps forward, or after a suspend that stopped the
+//!   counter, it may be the tick from before the step (the counter cannot see a step; the next
+//!   reading of the clock, at the latest one tick later, does).
+//!
+//! The tests hold this by bracketing every id with readings of the wall clock, over millions
+//! of ids, from several threads, on both paths and through a step of the clock.
+//!
+//! # The clock path
+//!
+//! Reading the wall clock costs about as much as the rest of an id. So where the processor's
+//! cycle counter is as trustworthy as the kernel's own clock, a sequence reads the wall clock
+//! once per tick and uses the counter in between, only to know that the clock has not reached
+//! the next tick yet. [`clock_path`] says which path this process took, and every [`Policy`]
+//! reports it (`clock path: …`):
+//!
+//! - **The cycle counter**, on Linux on x86-64 (the TSC, where the processor reports it
+//!   invariant) and on AArch64 (`CNTVCT_EL0`), where the kernel's current clocksource is that
+//!   counter. Its rate is measured against `CLOCK_MONOTONIC` over 2 ms at the first use, ids
+//!   reading the wall clock meanwhile. A reading of the wall clock opens a *window*: the cycles
+//!   until the next tick begins (at most 100 ms). While the counter is inside it, the pair is
+//!   the next counter value of the last tick served; outside it (or for a counter that went
+//!   back), the clock is read again. Every such reading **re-checks the calibration**: if the
+//!   time since the sequence's previous reading, by the counter and by the clock, differs by
+//!   more than 1/32 of it plus 50 µs (10 ms for the coarse clock), the rate is measured again
+//!   and ids read the wall clock meanwhile; a rate that keeps changing gives the counter up.
+//!   So a sequence in use re-checks at least once per tick, and a sequence left idle at its
+//!   next id. The counter never supplies a time, only the knowledge that no tick has begun:
+//!   a migration, a suspend or a bad calibration can make an id stale (see above), never later
+//!   than the clock.
+//! - **The wall clock for every id** (once per fill): every other target, Miri, a processor
+//!   without an invariant TSC, a kernel whose clocksource is something else (in a virtual
+//!   machine often `kvm-clock`), a counter whose rate did not hold, and any process started
+//!   with `TICK_SEQUENCE_CYCLE_COUNTER=off` ([`CYCLE_COUNTER_ENV`]) in its environment.
+//!
+//! The choice is made from what the machine says, once a process: two processes on one
+//! machine report the same path.
 //!
 //! # Fork
 //!
@@ -125,20 +178,32 @@
 
 #[cfg(not(loom))]
 mod clock;
+#[cfg(not(loom))]
+mod counter;
 mod fork;
+#[cfg(all(test, not(loom), not(miri)))]
+mod freshness;
+#[cfg(not(loom))]
+mod local;
 mod lock;
 #[cfg(not(loom))]
 mod policy;
 #[cfg(not(loom))]
 mod random;
 #[cfg(not(loom))]
+mod rule;
+#[cfg(not(loom))]
 mod sequence;
 
 #[cfg(not(any(loom, all(target_arch = "wasm32", target_os = "unknown"))))]
 pub use clock::boot_clock_ns;
+#[cfg(not(loom))]
+pub use counter::{CYCLE_COUNTER_ENV, ClockPath, NoCycleCounter, clock_path};
 pub use fork::{FallbackReason, ForkDetection, fork_detection, fork_generation};
 #[cfg(not(loom))]
-pub use policy::{CLOCK, COARSE_CLOCK, Policy, RULE, RULE_VERSION};
+pub use local::LocalSequence;
+#[cfg(not(loom))]
+pub use policy::{CLOCK, COARSE_CLOCK, FRESHNESS, Policy, RULE, RULE_VERSION, SCOPE};
 #[cfg(not(loom))]
 pub use random::random_bits;
 #[cfg(not(loom))]

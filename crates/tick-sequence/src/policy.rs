@@ -14,13 +14,31 @@ pub const RULE: &str = "a new tick restarts the counter; a clock that steps back
                         the last tick (counter + 1); an exhausted counter borrows the next tick; \
                         never waits, never fails on the clock";
 
+/// How fresh an id's tick is: what the clock path ([`clock_path`](crate::clock_path)) and the
+/// rule allow, measured against readings of the wall clock made around the call (see
+/// [freshness](crate#freshness)).
+pub const FRESHNESS: &str = "never later than the clock when the id is returned, except after \
+                             the clock stepped back or when a full counter borrowed the next \
+                             tick; never earlier than the clock at the call by more than one \
+                             tick, except, on the cycle-counter path, for at most one tick after \
+                             the clock steps forward or the machine resumes from a suspend that \
+                             stopped the counter";
+
+/// Which ids the order holds across: [`TickSequence`](crate::TickSequence)'s (a format's
+/// `generate` and `fill`) and [`LocalSequence`](crate::LocalSequence)'s (a format's
+/// `Generator`).
+pub const SCOPE: &str = "generate and fill: one sequence per process, strictly increasing across \
+                         all its threads; a Generator: strictly increasing within that value \
+                         only, unique against every other by its random starts; a forked child \
+                         starts afresh in both; nothing is ordered across processes";
+
 /// The clock a sequence reads on this target.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub const CLOCK: &str = "Date.now() of the JavaScript runtime (whole milliseconds)";
 /// The clock a sequence reads on this target.
 #[cfg(unix)]
-pub const CLOCK: &str = "the system's wall clock, clock_gettime(CLOCK_REALTIME), read once per \
-                         id (once per fill)";
+pub const CLOCK: &str = "the system's wall clock, clock_gettime(CLOCK_REALTIME), read as the \
+                         clock path says";
 /// The clock a sequence reads on this target.
 #[cfg(not(any(unix, all(target_arch = "wasm32", target_os = "unknown"))))]
 pub const CLOCK: &str = "the system's wall clock (std::time::SystemTime), read once per id \
@@ -31,8 +49,7 @@ pub const CLOCK: &str = "the system's wall clock (std::time::SystemTime), read o
 #[cfg(any(target_os = "linux", target_os = "android"))]
 pub const COARSE_CLOCK: &str = "the system's coarse wall clock, \
                                 clock_gettime(CLOCK_REALTIME_COARSE), behind the exact clock by \
-                                less than its resolution (1 to 4 ms), read once per id (once per \
-                                fill)";
+                                less than its resolution (1 to 4 ms), read as the clock path says";
 /// The clock a sequence of ticks of a second or longer reads on this target: the coarse wall
 /// clock where there is one.
 #[cfg(not(any(target_os = "linux", target_os = "android")))]
@@ -65,9 +82,10 @@ pub const COARSE_CLOCK: &str = CLOCK;
 /// assert!(POLICY.to_string().starts_with("ULID layout 1 (48-bit Unix milliseconds, 80-bit counter)"));
 /// ```
 ///
-/// How this process detects a fork ([`fork_detection`](crate::fork_detection)) is not a
-/// field, since it is known only once the process runs: `Display` and `serde` add it after
-/// the fields, as `fork detection: …` and `"fork_detection"`.
+/// How this process reads the clock ([`clock_path`](crate::clock_path)) and how it detects a
+/// fork ([`fork_detection`](crate::fork_detection)) are not fields, since they are known only
+/// once the process runs: `Display` and `serde` add them, as `clock path: …` after the clock
+/// and `fork detection: …` at the end (`"clock_path"` and `"fork_detection"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
@@ -85,6 +103,13 @@ pub struct Policy {
     /// The clock the generator reads on this target: [`CLOCK`], or [`COARSE_CLOCK`] for ticks
     /// of a second or longer.
     pub clock: &'static str,
+    /// How this process reads the clock, when serialized: the one line of
+    /// [`clock_path`](crate::clock_path).
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "clock_path", serialize_with = "clock_path")
+    )]
+    clock_path: (),
     /// The length of a tick, the unit of the timestamp, in nanoseconds.
     pub tick_ns: u64,
     /// The width of the counter within a tick.
@@ -98,6 +123,10 @@ pub struct Policy {
     pub rule: &'static str,
     /// The version of that rule ([`RULE_VERSION`]).
     pub rule_version: u32,
+    /// How fresh an id's tick is ([`FRESHNESS`]).
+    pub freshness: &'static str,
+    /// Which ids the order holds across ([`SCOPE`]).
+    pub scope: &'static str,
     /// The package that generates.
     pub package: &'static str,
     /// Its version.
@@ -147,12 +176,15 @@ impl Policy {
             } else {
                 CLOCK
             },
+            clock_path: (),
             tick_ns,
             counter_bits,
             counter,
             start,
             rule: RULE,
             rule_version: RULE_VERSION,
+            freshness: FRESHNESS,
+            scope: SCOPE,
             package,
             version,
             fork_detection: (),
@@ -160,14 +192,14 @@ impl Policy {
     }
 }
 
-/// One line: `ULID layout 1 (…); tick 1000000 ns; counter 80 bits, …; clock: …; rule 1: …;
-/// tick-ulid 0.1.0; fork detection: …`.
+/// One line: `ULID layout 1 (…); tick 1000000 ns; counter 80 bits, …; clock: …; clock path:
+/// …; rule 1: …; freshness: …; scope: …; tick-ulid 0.1.0; fork detection: …`.
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} layout {} ({}); tick {} ns; counter {} bits, {}; clock: {}; rule {}: {}; {} {}; \
-             fork detection: {}",
+            "{} layout {} ({}); tick {} ns; counter {} bits, {}; clock: {}; clock path: {}; \
+             rule {}: {}; freshness: {}; scope: {}; {} {}; fork detection: {}",
             self.format,
             self.layout_version,
             self.layout,
@@ -175,13 +207,22 @@ impl fmt::Display for Policy {
             self.counter_bits,
             self.counter,
             self.clock,
+            crate::clock_path(),
             self.rule_version,
             self.rule,
+            self.freshness,
+            self.scope,
             self.package,
             self.version,
             crate::fork_detection()
         )
     }
+}
+
+/// The line of [`clock_path`](crate::clock_path).
+#[cfg(feature = "serde")]
+fn clock_path<S: serde::Serializer>(_: &(), serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&crate::clock_path())
 }
 
 /// The line of [`fork_detection`](crate::fork_detection) now.

@@ -1,9 +1,13 @@
 //! [`TickSequence`]: the clock rule behind one lock.
 
+use core::convert::Infallible;
+
 use rand::rngs::StdRng;
 
 use crate::clock::TickClock;
+use crate::counter::{self, Checked, Window};
 use crate::lock::EpochLock;
+use crate::rule::Pairs;
 use crate::{fork, random};
 
 /// Where the counter starts on a new tick.
@@ -72,20 +76,21 @@ pub struct TickSequence {
 
 /// What the lock protects.
 struct State {
-    tick: u64,
-    counter: u128,
-    /// No pair served yet: the next reading of the clock starts a tick, whatever its value.
-    fresh: bool,
+    pairs: Pairs,
     /// Seeded from the OS on first use and again after a fork.
     rng: Option<StdRng>,
+    /// While it holds, the wall clock is at most `pairs.tick` (see [`counter`]).
+    window: Window,
+    /// The last reading on the counter path, for the re-check of the next one.
+    checked: Checked,
 }
 
 impl State {
     const FRESH: State = State {
-        tick: 0,
-        counter: 0,
-        fresh: true,
+        pairs: Pairs::FRESH,
         rng: None,
+        window: Window::NONE,
+        checked: Checked::NONE,
     };
 
     /// On first use in a process (the first, or a forked child): forget the pairs and the
@@ -202,7 +207,10 @@ impl TickSequence {
     /// The next pair, from the wall clock.
     ///
     /// The clock is read before the lock is taken; a reading made stale by a wait for the
-    /// lock counts as "the clock went back", so order holds regardless.
+    /// lock counts as "the clock went back", so order holds regardless. Where the cycle
+    /// counter is used ([`clock_path`](crate::clock_path)), the clock is read only when the
+    /// counter says the next tick may have begun; the pair is then the same as for a reading
+    /// made at the call (see [freshness](crate#freshness)).
     ///
     /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
     ///
@@ -216,8 +224,82 @@ impl TickSequence {
     // the lock.
     #[inline(always)]
     pub fn next(&self) -> (u64, u128) {
-        let now = self.now_tick();
-        self.next_at(now)
+        match self.try_next_with(Ok::<u64, Infallible>) {
+            Ok(pair) => pair,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`next`](Self::next), with `limit` applied to the clock's reading whenever one is
+    /// made: it returns the tick to apply the rule to (the reading itself, or one it clamps
+    /// the reading to), or an error, which leaves the sequence as it was. A format whose
+    /// timestamp field ends passes its range here.
+    ///
+    /// Between readings (on the cycle-counter path) the clock is known to be at most the
+    /// tick of the last reading, and the pair is served without calling `limit`, when `limit`
+    /// returned that reading or raised it (a floor of the caller's): the served tick is then
+    /// at or above the clock, and `limit` would raise the readings until the next tick to the
+    /// same tick. So `limit` runs once a tick at most, not once a call: a check it makes holds
+    /// for the calls of the tick that follows. A reading that `limit` lowered (a clamp to the
+    /// end of a range) or refused is never relied on that way: every call after it reads the
+    /// clock again.
+    ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// static SEQUENCE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
+    /// // Milliseconds up to the year 10889, as a ULID holds them.
+    /// let within = |now: u64| if now < 1 << 48 { Ok(now) } else { Err(now) };
+    /// let (ms, _) = SEQUENCE.try_next_with(within).unwrap();
+    /// assert!(ms > 1_700_000_000_000);
+    /// // A sequence that never saw a reading in range refuses.
+    /// let late = TickSequence::new(80, 1_000_000, Start::Random);
+    /// assert!(late.try_next_with(|now| Err::<u64, _>(now)).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn try_next_with<E>(
+        &self,
+        limit: impl FnOnce(u64) -> Result<u64, E>,
+    ) -> Result<(u64, u128), E> {
+        if let Some(generation) = counter::ready() {
+            let cycles = counter::cycles();
+            self.state.with(fork::tag(), State::reset, |state| {
+                if state.window.holds(cycles, generation) && state.pairs.counter < self.max {
+                    state.pairs.counter += 1;
+                    Ok((state.pairs.tick, state.pairs.counter))
+                } else {
+                    self.refresh(state, generation, limit)
+                }
+            })
+        } else {
+            counter::progress();
+            let now = limit(self.now_tick())?;
+            Ok(self.next_at(now))
+        }
+    }
+
+    /// The counter path when its window does not hold (or the counter is exhausted): read
+    /// the clock under the lock, apply the rule, and open a new window on the reading.
+    #[cold]
+    #[inline(never)]
+    fn refresh<E>(
+        &self,
+        state: &mut State,
+        generation: u64,
+        limit: impl FnOnce(u64) -> Result<u64, E>,
+    ) -> Result<(u64, u128), E> {
+        let reading = self.clock.read();
+        let now = limit(reading.tick)?;
+        let pair = self.advance(state, now);
+        // The rule left the tick at `now` or later, and `now` is the reading or above it:
+        // while the window holds, the clock is at most the served tick.
+        state.window = if now >= reading.tick {
+            counter::window(&reading, &mut state.checked, generation)
+        } else {
+            Window::NONE
+        };
+        Ok(pair)
     }
 
     /// The next pair, with the clock reading `now_tick` given by the caller: the whole rule,
@@ -353,60 +435,22 @@ impl TickSequence {
         state: &mut State,
         now_tick: u64,
         first: &mut T,
-        mut rest: &mut [T],
-        mut pack: impl FnMut(u64, u128) -> Result<T, E>,
+        rest: &mut [T],
+        pack: impl FnMut(u64, u128) -> Result<T, E>,
     ) -> Result<(), E> {
-        let (mut tick, mut counter) = self.advance(state, now_tick);
-        *first = pack(tick, counter)?;
-        // The tick is now at least `now_tick`, so the first case of the rule cannot match
-        // again: the next pairs increment the counter to its maximum, then borrow a tick.
-        // Runs of one tick keep the tick fixed, so `pack` can hoist what depends on it. The
-        // state is written back on every way out, an error included.
-        let result = loop {
-            // The run the counter has room for is cut off first, so that its loop has one
-            // end to test, not two: fewer instructions an id (the gate's `fill` rows).
-            let room = usize::try_from(self.max - counter).unwrap_or(usize::MAX);
-            let len = room.min(rest.len());
-            let (run, after) = core::mem::take(&mut rest).split_at_mut(len);
-            let packed = run.iter_mut().try_for_each(|slot| {
-                counter += 1;
-                *slot = pack(tick, counter)?;
-                Ok(())
-            });
-            if let Err(error) = packed {
-                break Err(error);
-            }
-            let Some((slot, after)) = after.split_first_mut() else {
-                break Ok(());
-            };
-            tick = tick.saturating_add(1);
-            counter = self.first_counter(&mut state.rng);
-            match pack(tick, counter) {
-                Ok(value) => *slot = value,
-                Err(error) => break Err(error),
-            }
-            rest = after;
-        };
-        state.tick = tick;
-        state.counter = counter;
-        result
+        let rng = &mut state.rng;
+        state.pairs.fill(self.max, now_tick, first, rest, pack, || {
+            self.first_counter(rng)
+        })
     }
 
     /// The rule, on the locked state.
     #[inline(always)]
     fn advance(&self, state: &mut State, now: u64) -> (u64, u128) {
-        if now > state.tick || state.fresh {
-            state.fresh = false;
-            state.tick = now;
-            state.counter = self.first_counter(&mut state.rng);
-        } else if state.counter < self.max {
-            state.counter += 1;
-        } else {
-            // At u64::MAX there is no next tick; no format accepts a tick that large.
-            state.tick = state.tick.saturating_add(1);
-            state.counter = self.first_counter(&mut state.rng);
-        }
-        (state.tick, state.counter)
+        let rng = &mut state.rng;
+        state
+            .pairs
+            .advance(self.max, now, || self.first_counter(rng))
     }
 
     #[inline]

@@ -125,3 +125,43 @@ mod storm {
         assert_survived(&outcome, true);
     }
 }
+
+mod local {
+    //! A `LocalSequence` is an owned value: the child has a copy, which must start afresh.
+
+    use super::{format, in_child};
+    use tick_sequence::{LocalSequence, Start};
+
+    #[test]
+    fn a_copy_in_the_child_starts_a_new_stream_and_the_parent_goes_on() {
+        let mut sequence = LocalSequence::new(80, 1_000_000, Start::Random);
+        let before = sequence.next_at(1_000);
+        let child = in_child(|| format((0..1000).map(|_| sequence.next_at(1_000)))).unwrap();
+        let parent = format((0..1000).map(|_| sequence.next_at(1_000)));
+        assert_eq!(parent[0], format([(1_000, before.1 + 1)])[0]);
+        assert_eq!(child.len(), 1000);
+        // The child drew a new start: not the parent's counter going on.
+        assert_ne!(child[0], parent[0]);
+        assert!(child.iter().all(|pair| !parent.contains(pair)));
+    }
+
+    #[test]
+    fn from_the_clock_too_the_child_shares_no_pair_with_the_parent() {
+        let mut sequence = LocalSequence::new(80, 1_000_000, Start::Random);
+        let _ = sequence.next();
+        let child = in_child(|| format((0..10_000).map(|_| sequence.next()))).unwrap();
+        let parent = format((0..10_000).map(|_| sequence.next()));
+        assert!(child.iter().all(|pair| !parent.contains(pair)));
+    }
+
+    #[test]
+    fn a_zero_start_copy_restarts_in_the_child() {
+        let mut sequence = LocalSequence::new(12, 1_000_000, Start::Zero);
+        for _ in 0..3 {
+            sequence.next_at(100);
+        }
+        let child = in_child(|| format([sequence.next_at(100)])).unwrap();
+        assert_eq!(child, ["100:0"], "the child starts from a fresh state");
+        assert_eq!(sequence.next_at(100), (100, 3), "the parent goes on");
+    }
+}

@@ -1,6 +1,6 @@
 //! Every case of the clock rule, through `next_at`, `fill_with_at` and an exhaustive model.
 
-use tick_sequence::{Start, TickSequence};
+use tick_sequence::{LocalSequence, Start, TickSequence};
 
 const MS: u64 = 1_000_000;
 
@@ -243,4 +243,87 @@ fn bad_parameters_panic_with_a_message_outside_const_contexts() {
     // The limits themselves are valid.
     drop(TickSequence::new(1, 1, Start::Zero));
     drop(TickSequence::new(80, u64::MAX, Start::Random));
+}
+
+/// The owned sequence applies the same rule: the same pairs as the model, reading for reading.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "every sequence of readings: minutes under Miri; the plain test run covers it"
+)]
+fn a_local_sequence_follows_the_model_for_every_sequence_of_readings() {
+    for bits in [1, 2] {
+        for len in 1..=7 {
+            for readings in all_readings(len) {
+                let mut sequence = LocalSequence::new(bits, MS, Start::Zero);
+                let served: Vec<_> = readings.iter().map(|&now| sequence.next_at(now)).collect();
+                assert_eq!(
+                    served,
+                    model(bits, &readings),
+                    "bits {bits}, readings {readings:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_local_sequence_fills_what_as_many_next_at_would_and_stops_at_an_error() {
+    let mut filled = LocalSequence::new(3, MS, Start::Zero);
+    let mut stepped = LocalSequence::new(3, MS, Start::Zero);
+    for (now, n) in [
+        (5, 3),
+        (5, 20),
+        (2, 7),
+        (40, 1),
+        (40, 0),
+        (41, 9),
+        (50, 8),
+        (50, 1),
+    ] {
+        let mut out = vec![(0, 0); n];
+        let packed: Result<(), ()> = filled.try_fill_with_at(now, &mut out, |t, c| Ok((t, c)));
+        assert_eq!(packed, Ok(()));
+        let expected: Vec<_> = (0..n).map(|_| stepped.next_at(now)).collect();
+        assert_eq!(out, expected, "now {now}, n {n}");
+    }
+    // A pack that refuses ticks past 61: the slots from the refused one on stay as they were,
+    // and the refused pair is used up.
+    let mut sequence = LocalSequence::new(1, MS, Start::Zero);
+    let mut out = [(0, 0); 4];
+    let pack = |t: u64, c: u128| if t > 60 { Err(t) } else { Ok((t, c)) };
+    assert_eq!(sequence.try_fill_with_at(60, &mut out, pack), Err(61));
+    assert_eq!(out, [(60, 0), (60, 1), (0, 0), (0, 0)]);
+    assert_eq!(sequence.next_at(60), (61, 1));
+}
+
+#[test]
+fn local_sequences_draw_their_own_random_starts_and_each_increases() {
+    let mut a = LocalSequence::new(80, MS, Start::Random);
+    let mut b = LocalSequence::new(80, MS, Start::Random);
+    let (first_a, first_b) = (a.next_at(9), b.next_at(9));
+    assert_ne!(first_a, first_b);
+    assert_eq!(a.next_at(9), (9, first_a.1 + 1));
+    // A clock that steps back continues the tick; a later one draws a new start.
+    assert_eq!(a.next_at(3), (9, first_a.1 + 2));
+    let later = a.next_at(10);
+    assert_eq!(later.0, 10);
+    assert!(later.1 < 1 << 80);
+}
+
+#[test]
+fn a_local_sequence_rejects_bad_parameters_with_a_message() {
+    let message = |bits: u32, tick_ns: u64| {
+        let (bits, tick_ns) = std::hint::black_box((bits, tick_ns));
+        let error =
+            std::panic::catch_unwind(|| drop(LocalSequence::new(bits, tick_ns, Start::Zero)))
+                .expect_err("the parameters are invalid");
+        error
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .unwrap_or_default()
+    };
+    assert!(message(0, MS).contains("bits must be in 1..=80"));
+    assert!(message(81, MS).contains("bits must be in 1..=80"));
+    assert!(message(12, 0).contains("tick_ns must be at least 1"));
 }

@@ -1,21 +1,23 @@
 //! New ULIDs: from the process-wide sequence, or for an explicit timestamp. Requires the
 //! `generate` feature (default).
 
+use core::convert::Infallible;
+
 use tick_sequence::{Policy, Start, TickSequence};
 
 use crate::id::COUNTER_BITS;
 use crate::{Error, Ulid};
 
 /// The length of a tick: the unit of the timestamp.
-const TICK_NS: u64 = 1_000_000;
+pub(crate) const TICK_NS: u64 = 1_000_000;
 
 /// Milliseconds, and an 80-bit counter that starts at a random value on each new millisecond.
 static SEQUENCE: TickSequence = TickSequence::new(COUNTER_BITS, TICK_NS, Start::Random);
 
-/// How [`generate`] and [`fill`] make ids: the layout, the clock, the counter method and the
-/// rule when the clock steps back or a counter is exhausted, with this crate's version. Store
-/// it beside ids when a reader will need to know how they were made: an id does not say.
-/// Requires the `generate` feature (default).
+/// How [`generate`], [`fill`] and a [`Generator`](crate::Generator) make ids: the layout, the
+/// clock, the counter method and the rule when the clock steps back or a counter is exhausted,
+/// with this crate's version. Store it beside ids when a reader will need to know how they were
+/// made: an id does not say. Requires the `generate` feature (default).
 ///
 /// ```
 /// assert_eq!(ulid::POLICY.counter_bits, 80);
@@ -46,11 +48,17 @@ pub const POLICY: Policy = Policy::new(
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
-/// # Panics
+/// # The ends of the range
 ///
-/// If the timestamp leaves 48 bits: a system clock past 10889-08-02T05:31:50.655Z, or a
-/// counter exhausted in the last millisecond of that range. The panic is raised after the
-/// sequence's lock is released; [`try_generate`] returns the error instead.
+/// Whatever the clock reads, ids stay unique and strictly increasing:
+///
+/// - a clock before 1970 reads as the Unix epoch (the engine's rule): ids of millisecond 0;
+/// - a clock past the last millisecond a ULID holds, 10889-08-02T05:31:50.655Z, reads as that
+///   millisecond: the ids stay unique and strictly increasing, their timestamp stays there
+///   and the counter goes on, as under a clock that stands still ([`try_generate`] returns
+///   the error instead);
+/// - once the counter of that last millisecond is used up too, no larger ULID exists: `generate`
+///   panics, naming the error [`try_generate`] returns, rather than repeat an id.
 ///
 /// # Examples
 ///
@@ -61,22 +69,28 @@ pub const POLICY: Policy = Policy::new(
 /// assert!(first.timestamp_ms() <= second.timestamp_ms());
 /// ```
 // Inlined: `Ulid` is 16 bytes of alignment 1, which a call returns through memory; inlined,
-// the caller takes the id where `try_generate` wrote it, with no second copy.
+// the caller takes the id where `pack` wrote it, with no second copy.
 #[inline]
 #[must_use]
 pub fn generate() -> Ulid {
-    try_generate().unwrap_or_else(|error| out_of_range(error))
+    let (tick, counter) = match SEQUENCE.try_next_with(clamp) {
+        Ok(pair) => pair,
+        Err(never) => match never {},
+    };
+    pack(tick, counter).unwrap_or_else(|error| used_up(&error))
 }
 
-/// [`generate`], with an error instead of a panic when the timestamp leaves 48 bits.
-/// Requires the `generate` feature (default).
+/// [`generate`], with an error instead of an id of the last millisecond when the clock is past
+/// the range. Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`] if the clock, or a millisecond borrowed ahead of it, is
-/// past 10889-08-02T05:31:50.655Z.
+/// [`Error::TimestampOutOfRange`] with the clock's reading if the clock is past
+/// 10889-08-02T05:31:50.655Z (the reading is then ignored: the sequence does not move), or
+/// with the next millisecond if the counter of that last millisecond is used up. A clock
+/// before 1970 is no error: it reads as the Unix epoch.
 ///
 /// # Examples
 ///
@@ -86,7 +100,7 @@ pub fn generate() -> Ulid {
 /// # Ok::<(), ulid::Error>(())
 /// ```
 pub fn try_generate() -> Result<Ulid, Error> {
-    let (tick, counter) = SEQUENCE.next();
+    let (tick, counter) = SEQUENCE.try_next_with(within_range)?;
     pack(tick, counter)
 }
 
@@ -94,11 +108,11 @@ pub fn try_generate() -> Result<Ulid, Error> {
 /// ids as `out.len()` calls to [`generate`] with one clock reading, under one lock. Requires
 /// the `generate` feature (default).
 ///
+/// At the ends of the range, as [`generate`]: a clock past the range fills `out` with ids of
+/// its last millisecond, and if that millisecond's counter runs out during the fill, `fill` panics
+/// rather than repeat an id ([`try_fill`] returns the error).
+///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
-///
-/// # Panics
-///
-/// As [`generate`]: if the timestamp leaves 48 bits, after the lock is released.
 ///
 /// # Examples
 ///
@@ -108,20 +122,22 @@ pub fn try_generate() -> Result<Ulid, Error> {
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
 /// ```
 pub fn fill(out: &mut [Ulid]) {
-    if let Err(error) = try_fill(out) {
-        out_of_range(error);
+    // An empty batch reads no clock and takes no lock.
+    if !out.is_empty() {
+        fill_clamped(&SEQUENCE, SEQUENCE.now_tick(), out);
     }
 }
 
-/// [`fill`], with an error instead of a panic when the timestamp leaves 48 bits. The ids
-/// before the one that failed are served; the rest of `out` is left as it was. Requires the
-/// `generate` feature (default).
+/// [`fill`], with an error instead of ids of the last millisecond when the clock is past the
+/// range. The ids before the one that failed are served; the rest of `out` is left as it was.
+/// Requires the `generate` feature (default).
 ///
 /// Not async-signal-safe: see [`tick_sequence`](tick_sequence#signal-handlers).
 ///
 /// # Errors
 ///
-/// [`Error::TimestampOutOfRange`], as [`try_generate`].
+/// [`Error::TimestampOutOfRange`], as [`try_generate`]: for a clock past the range, before
+/// any id is made (`out` is left as it was, the sequence does not move).
 ///
 /// # Examples
 ///
@@ -132,7 +148,10 @@ pub fn fill(out: &mut [Ulid]) {
 /// # Ok::<(), ulid::Error>(())
 /// ```
 pub fn try_fill(out: &mut [Ulid]) -> Result<(), Error> {
-    SEQUENCE.try_fill_with(out, pack)
+    if out.is_empty() {
+        return Ok(());
+    }
+    fill_checked(&SEQUENCE, SEQUENCE.now_tick(), out)
 }
 
 /// A ULID with the given timestamp (milliseconds since the Unix epoch) and 80 random bits
@@ -165,17 +184,73 @@ pub fn generate_at(timestamp_ms: u64) -> Result<Ulid, Error> {
 /// The ULID of a pair of the sequence: the tick, which a borrowed millisecond can push past
 /// 48 bits, is checked; the counter has at most 80 bits by construction.
 #[inline]
-fn pack(tick: u64, counter: u128) -> Result<Ulid, Error> {
+pub(crate) fn pack(tick: u64, counter: u128) -> Result<Ulid, Error> {
     // The mask changes nothing, but lets the compiler drop the counter's range check.
     Ulid::from_parts(tick, counter & Ulid::MAX_RANDOM)
 }
 
-/// The panic that [`generate`] and [`fill`] document, raised after the lock is released:
-/// the tick has left 48 bits.
+/// What [`generate`] serves from `sequence` at the clock reading `now_ms`: a reading past the
+/// range counts as its last millisecond, and past that, when nothing is left, a panic.
+#[cfg(test)]
+fn clamped(sequence: &TickSequence, now_ms: u64) -> Ulid {
+    let (tick, counter) = sequence.next_at(now_ms.min(Ulid::MAX_TIMESTAMP_MS));
+    pack(tick, counter).unwrap_or_else(|error| used_up(&error))
+}
+
+/// What [`try_generate`] serves from `sequence` at the clock reading `now_ms`: a reading past
+/// the range is refused before the sequence sees it, so that it never moves past the range.
+#[cfg(test)]
+fn checked(sequence: &TickSequence, now_ms: u64) -> Result<Ulid, Error> {
+    let now_ms = within_range(now_ms)?;
+    let (tick, counter) = sequence.next_at(now_ms);
+    pack(tick, counter)
+}
+
+/// [`fill`]'s ids from `sequence` at the clock reading `now_ms`, as [`clamped`] makes them; if
+/// the last counter of the last millisecond runs out during the fill, a panic ([`used_up`]).
+fn fill_clamped(sequence: &TickSequence, now_ms: u64, out: &mut [Ulid]) {
+    // The engine's fallible fill, whose error costs nothing per id; the closure of an
+    // infallible fill that saturated each id cost about two instructions an id.
+    if let Err(error) = sequence.try_fill_with_at(now_ms.min(Ulid::MAX_TIMESTAMP_MS), out, pack) {
+        used_up(&error);
+    }
+}
+
+/// The end of the range: every id of the last millisecond a ULID holds is used up, and no larger
+/// one exists. A panic rather than an id served twice.
 #[cold]
 #[inline(never)]
-fn out_of_range(error: Error) -> ! {
-    panic!("ulid: the clock is past the last millisecond a ULID holds: {error}")
+#[track_caller]
+pub(crate) fn used_up(error: &Error) -> ! {
+    panic!(
+        "no ULID is left to make: {error}, and every id of the last millisecond of the range is \
+         used up (try_generate and try_fill return this error instead)"
+    )
+}
+
+/// [`try_fill`]'s ids from `sequence` at the clock reading `now_ms`, as [`checked`] makes them.
+fn fill_checked(sequence: &TickSequence, now_ms: u64, out: &mut [Ulid]) -> Result<(), Error> {
+    let now_ms = within_range(now_ms)?;
+    sequence.try_fill_with_at(now_ms, out, pack)
+}
+
+/// The clock reading `now_ms`, or the last millisecond of the range for a reading past it: what
+/// [`generate`] and [`fill`] make ids of.
+#[inline]
+pub(crate) fn clamp(now_ms: u64) -> Result<u64, Infallible> {
+    Ok(now_ms.min(Ulid::MAX_TIMESTAMP_MS))
+}
+
+/// The clock reading `now_ms` if a ULID holds it; the range error otherwise.
+#[inline]
+pub(crate) fn within_range(now_ms: u64) -> Result<u64, Error> {
+    if now_ms > Ulid::MAX_TIMESTAMP_MS {
+        return Err(Error::TimestampOutOfRange {
+            value: now_ms,
+            max: Ulid::MAX_TIMESTAMP_MS,
+        });
+    }
+    Ok(now_ms)
 }
 
 #[cfg(test)]
@@ -189,6 +264,16 @@ mod tests {
     use test_support::clock_faults::Format;
 
     use super::*;
+
+    /// `make` panics, saying that no id is left to make.
+    fn assert_used_up(make: impl FnOnce()) {
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(make))
+            .expect_err("a panic, not an id served twice");
+        let message = panic
+            .downcast_ref::<std::string::String>()
+            .expect("the panic's message is a formatted string");
+        assert!(message.contains("is left to make"), "{message}");
+    }
 
     const MS: u64 = 1_000_000;
 
@@ -249,17 +334,67 @@ mod tests {
     }
 
     #[test]
-    fn a_clock_past_48_bits_is_the_panic_that_generate_documents() {
+    fn a_clock_past_48_bits_reads_as_the_last_millisecond_for_generate_and_fill() {
+        let last = Ulid::MAX_TIMESTAMP_MS;
         let sequence = ulid_sequence();
-        let (tick, counter) = sequence.next_at(Ulid::MAX_TIMESTAMP_MS + 1);
-        let error = pack(tick, counter).unwrap_err();
-        let outcome = std::panic::catch_unwind(|| out_of_range(error));
-        let message = *outcome.unwrap_err().downcast::<String>().unwrap();
+        let mut ids = vec![clamped(&sequence, last + 1), clamped(&sequence, u64::MAX)];
+        let mut filled = [Ulid::MIN; 100];
+        fill_clamped(&sequence, last + 7, &mut filled);
+        ids.extend(filled);
+        assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(ids.iter().all(|id| id.timestamp_ms() == last));
+    }
+
+    #[test]
+    fn a_clock_past_48_bits_is_refused_by_try_generate_and_the_sequence_does_not_move() {
+        let last = Ulid::MAX_TIMESTAMP_MS;
+        let sequence = TickSequence::new(12, MS, Start::Zero);
+        assert_eq!(checked(&sequence, 5).map(|id| id.random()), Ok(0));
+        let error = Error::TimestampOutOfRange {
+            value: last + 1,
+            max: last,
+        };
+        assert_eq!(checked(&sequence, last + 1), Err(error));
+        let mut untouched = [Ulid::MIN; 3];
         assert_eq!(
-            message,
-            "ulid: the clock is past the last millisecond a ULID holds: timestamp_ms \
-             281474976710656 is out of range: a ULID holds 0 to 281474976710655 (48 bits)"
+            fill_checked(&sequence, last + 1, &mut untouched),
+            Err(error)
         );
+        assert_eq!(untouched, [Ulid::MIN; 3]);
+        // The refused readings left the sequence where it was: millisecond 5, counter 0.
+        assert_eq!(checked(&sequence, 5), Ulid::from_parts(5, 1));
+    }
+
+    #[test]
+    fn past_the_last_counter_of_the_last_millisecond_generate_panics_rather_than_repeat_an_id() {
+        // A 1-bit counter from zero stands in for the 80-bit one: two ids a millisecond.
+        let last = Ulid::MAX_TIMESTAMP_MS;
+        let sequence = TickSequence::new(1, MS, Start::Zero);
+        assert_eq!(
+            clamped(&sequence, last + 1),
+            Ulid::from_parts(last, 0).unwrap()
+        );
+        assert_eq!(
+            clamped(&sequence, last + 1),
+            Ulid::from_parts(last, 1).unwrap()
+        );
+        // Nothing is left: a panic that says so, never an id served twice.
+        assert_used_up(|| {
+            clamped(&sequence, last + 1);
+        });
+        assert_used_up(|| {
+            fill_clamped(&sequence, last, &mut [Ulid::MIN; 2]);
+        });
+        // A fill during which the counter runs out.
+        let fresh = TickSequence::new(1, MS, Start::Zero);
+        assert_used_up(|| {
+            fill_clamped(&fresh, last + 1, &mut [Ulid::MIN; 3]);
+        });
+        // The checked function says why instead.
+        assert!(matches!(
+            checked(&sequence, last),
+            Err(Error::TimestampOutOfRange { value, .. }) if value > last
+        ));
     }
 
     #[test]

@@ -79,6 +79,12 @@
 //! documentation](tick_sequence#the-guarantee-and-its-scope). Generation
 //! requires the `generate` feature (default).
 //!
+//! A [`Generator`] is a generator of its own, owned by its caller (`&mut self`, no lock): its
+//! ids increase within it only, and are unique against every other by their random starts
+//! ([`tick_sequence::LocalSequence`]). Both read the clock as
+//! [`tick_sequence::clock_path`] says, with the same [freshness](tick_sequence#freshness);
+//! [`POLICY`] states both scopes.
+//!
 //! # Not a secret
 //!
 //! A ULID shows when it was made, and consecutive ULIDs of one process differ by one: it is
@@ -98,7 +104,10 @@
 //! - `serde`: [`Ulid`] serializes as its 26-character text for human-readable formats (JSON,
 //!   TOML) and as its 16 big-endian bytes for binary ones; deserializing is as strict as
 //!   parsing.
-//! - `uuid`: `From` conversions with `uuid::Uuid`, both ways (the same 128 bits).
+//! - `uuid`: `From` conversions with `uuid::Uuid`, both ways: the same 128 bits, lossless, as a
+//!   `uuid` column stores a ULID (a UUID whose version and variant fields hold whatever bits
+//!   the ULID has there). An RFC 9562 UUIDv7 of a ULID, which drops 6 of its random bits, is
+//!   `uuid7::Uuid7::from_ulid_compliant(id.to_u128())`, in the crate that owns that layout.
 //! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
 //!   pools on them): a PostgreSQL `uuid`, and `uuid[]` for a `Vec` or slice.
 //! - `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9, Rust 1.94) and `sqlx08-postgres`,
@@ -132,19 +141,20 @@
 //!   with no length prefix, as `uuid::Uuid` writes itself. It needs an allocator (borsh's errors
 //!   own their message).
 //! - `chrono` (chrono 0.4): `Ulid::timestamp_chrono`, the timestamp as a `chrono::DateTime<Utc>`,
-//!   and `Ulid::min_at_chrono`, the smallest ULID of a date-time's millisecond (random part 0): a
-//!   lower bound for range queries (`WHERE id >= …`) that needs no clock and no `generate`. The
-//!   sub-millisecond digits are truncated toward the past; a date-time outside the ULID's range
-//!   (before 1970 included) is `DateTimeError`. To make an id at a date-time, generate
-//!   at that millisecond: `ulid::generate_at(Ulid::min_at_chrono(at)?.timestamp_ms())`. The same
-//!   names serve `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a
-//!   dependency, as a `SystemTime`.
+//!   and `Ulid::min_at_chrono` and `Ulid::max_at_chrono`, the smallest and the largest ULID of a
+//!   date-time's millisecond (random part all zeros, all ones; the same ids as `Ulid::min_at_ms`
+//!   and `Ulid::max_at_ms`): the bounds of a range query (`WHERE id BETWEEN …`) that need no clock
+//!   and no `generate`. The sub-millisecond digits are truncated toward the past; a date-time
+//!   outside the ULID's range (before 1970 included) is `DateTimeError`. To make an id at a
+//!   date-time, generate at that millisecond:
+//!   `ulid::generate_at(Ulid::min_at_chrono(at)?.timestamp_ms())`. The same names serve `time` and
+//!   `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a `SystemTime`.
 //! - `time` (time 0.3): `Ulid::timestamp_time`, a `time::OffsetDateTime` at UTC (the type time's
-//!   own API hands out and takes), and `Ulid::min_at_time`, as for `chrono`; time ends in the year
-//!   9999 (unless a crate turns on its `large-dates`), so a later timestamp is
-//!   `DateTimeError`.
-//! - `jiff` (jiff 1): `Ulid::timestamp_jiff`, a `jiff::Timestamp`, and `Ulid::min_at_jiff`, as for
-//!   `chrono`; jiff ends in the year 9999 too (`DateTimeError`).
+//!   own API hands out and takes), `Ulid::min_at_time` and `Ulid::max_at_time`, as for `chrono`;
+//!   time ends in the year 9999 (unless a crate turns on its `large-dates`), so a later timestamp
+//!   is `DateTimeError`.
+//! - `jiff` (jiff 1): `Ulid::timestamp_jiff`, a `jiff::Timestamp`, `Ulid::min_at_jiff` and
+//!   `Ulid::max_at_jiff`, as for `chrono`; jiff ends in the year 9999 too (`DateTimeError`).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -166,6 +176,8 @@ mod error;
 mod external;
 #[cfg(feature = "generate")]
 mod generate;
+#[cfg(feature = "generate")]
+mod generator;
 mod id;
 mod literal;
 mod text;
@@ -173,6 +185,8 @@ mod text;
 pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
+#[cfg(feature = "generate")]
+pub use generator::Generator;
 pub use id::Ulid;
 /// The errors of the date-time conversions (features `chrono`, `time`, `jiff`): a type apart
 /// from [`Error`], whose size the `Result` of generation keeps.

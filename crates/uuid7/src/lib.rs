@@ -79,6 +79,12 @@
 //! documentation](tick_sequence#the-guarantee-and-its-scope). Generation
 //! requires the `generate` feature (default).
 //!
+//! A [`Generator`] is a generator of its own, owned by its caller (`&mut self`, no lock): its
+//! ids increase within it only, and are unique against every other by their random starts
+//! ([`tick_sequence::LocalSequence`]). Both read the clock as
+//! [`tick_sequence::clock_path`] says, with the same [freshness](tick_sequence#freshness);
+//! [`POLICY`] states both scopes.
+//!
 //! # Not a secret
 //!
 //! A UUIDv7 shows when it was made, and consecutive UUIDv7s of one process differ by one: it
@@ -98,7 +104,8 @@
 //!   `generate`, and does nothing on other targets.
 //! - `serde`: the text for human-readable formats, the 16 bytes for binary ones; reading is
 //!   exactly as strict as [`FromStr`](Uuid7#impl-FromStr-for-Uuid7).
-//! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`.
+//! - `uuid`: `From<Uuid7> for uuid::Uuid` and `TryFrom<uuid::Uuid> for Uuid7`. (A ULID's
+//!   UUIDv7, [`Uuid7::from_ulid_compliant`], needs no feature: it takes the ULID's `u128`.)
 //! - `postgres`: postgres-types' `ToSql`/`FromSql` (for `postgres`, `tokio-postgres` and the
 //!   pools on them): a PostgreSQL `uuid`, and `uuid[]` for a `Vec` or slice.
 //! - `sqlx-postgres`, `sqlx-sqlite` (sqlx 0.9, Rust 1.94) and `sqlx08-postgres`,
@@ -135,19 +142,20 @@
 //!   (an `io::Error` of kind `InvalidData` naming them). It needs an allocator (borsh's errors own
 //!   their message).
 //! - `chrono` (chrono 0.4): `Uuid7::timestamp_chrono`, the timestamp as a `chrono::DateTime<Utc>`,
-//!   and `Uuid7::min_at_chrono`, the smallest UUIDv7 of a date-time's millisecond (counter 0): a
-//!   lower bound for range queries (`WHERE id >= …`) that needs no clock and no `generate`. The
-//!   sub-millisecond digits are truncated toward the past; a date-time outside the UUIDv7's range
-//!   (before 1970 included) is `DateTimeError`. To make an id at a date-time, generate
-//!   at that millisecond: `uuid7::generate_at(Uuid7::min_at_chrono(at)?.timestamp_ms())`. The same
-//!   names serve `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a
+//!   and `Uuid7::min_at_chrono` and `Uuid7::max_at_chrono`, the smallest and the largest UUIDv7 of
+//!   a date-time's millisecond (counter all zeros, all ones; the same ids as `Uuid7::min_at_ms` and
+//!   `Uuid7::max_at_ms`): the bounds of a range query (`WHERE id BETWEEN …`) that need no clock and
+//!   no `generate`. The sub-millisecond digits are truncated toward the past; a date-time outside
+//!   the UUIDv7's range (before 1970 included) is `DateTimeError`. To make an id at a date-time,
+//!   generate at that millisecond: `uuid7::generate_at(Uuid7::min_at_chrono(at)?.timestamp_ms())`.
+//!   The same names serve `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a
 //!   dependency, as a `SystemTime`.
 //! - `time` (time 0.3): `Uuid7::timestamp_time`, a `time::OffsetDateTime` at UTC (the type time's
-//!   own API hands out and takes), and `Uuid7::min_at_time`, as for `chrono`; time ends in the year
-//!   9999 (unless a crate turns on its `large-dates`), so a later timestamp is
-//!   `DateTimeError`.
-//! - `jiff` (jiff 1): `Uuid7::timestamp_jiff`, a `jiff::Timestamp`, and `Uuid7::min_at_jiff`, as
-//!   for `chrono`; jiff ends in the year 9999 too (`DateTimeError`).
+//!   own API hands out and takes), `Uuid7::min_at_time` and `Uuid7::max_at_time`, as for `chrono`;
+//!   time ends in the year 9999 (unless a crate turns on its `large-dates`), so a later timestamp
+//!   is `DateTimeError`.
+//! - `jiff` (jiff 1): `Uuid7::timestamp_jiff`, a `jiff::Timestamp`, `Uuid7::min_at_jiff` and
+//!   `Uuid7::max_at_jiff`, as for `chrono`; jiff ends in the year 9999 too (`DateTimeError`).
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.
@@ -169,6 +177,8 @@ mod error;
 mod external;
 #[cfg(feature = "generate")]
 mod generate;
+#[cfg(feature = "generate")]
+mod generator;
 mod id;
 mod literal;
 mod text;
@@ -176,6 +186,8 @@ mod text;
 pub use error::{Error, ParseError};
 #[cfg(feature = "generate")]
 pub use generate::{POLICY, fill, generate, generate_at, try_fill, try_generate};
+#[cfg(feature = "generate")]
+pub use generator::Generator;
 pub use id::Uuid7;
 /// The errors of the date-time conversions (features `chrono`, `time`, `jiff`): a type apart
 /// from [`Error`], whose size the `Result` of generation keeps.

@@ -182,14 +182,21 @@ impl Connection {
             Some(socket) => options.socket(Some(socket.to_string_lossy().into_owned())),
             None => {
                 let millis = u32::try_from(timeout.as_millis()).unwrap_or(u32::MAX);
-                options
+                let options = options
                     .ip_or_hostname(url.host.clone())
                     .tcp_port(url.port)
-                    .tcp_user_timeout_ms(Some(millis))
                     // The kernel counts keepalive times in whole seconds.
-                    .tcp_keepalive_time_ms(Some(millis.max(1_000)))
+                    .tcp_keepalive_time_ms(Some(millis.max(1_000)));
+                // The client sets TCP_USER_TIMEOUT on Linux only, and the probes' interval
+                // and count on Linux and macOS; elsewhere (Windows) the read and write
+                // timeouts above bound a dead connection.
+                #[cfg(target_os = "linux")]
+                let options = options.tcp_user_timeout_ms(Some(millis));
+                #[cfg(any(target_os = "linux", target_os = "macos"))]
+                let options = options
                     .tcp_keepalive_probe_interval_secs(Some(timeout.as_secs().max(1) as u32))
-                    .tcp_keepalive_probe_count(Some(3))
+                    .tcp_keepalive_probe_count(Some(3));
+                options
             }
         };
         let mut conn = match &self.tls {

@@ -1,0 +1,330 @@
+//! Freshness on both clock paths: every pair bracketed by readings of the wall clock made just
+//! before and just after the call, over millions of pairs from several threads, through steps
+//! of the clock and a calibration gone wrong.
+//!
+//! Each test runs its body in fresh processes of this test binary, once on the cycle-counter
+//! path (where this machine has it) and once with the counter turned off
+//! (`TICK_SEQUENCE_CYCLE_COUNTER=off`): the path is chosen once a process, and the steps and
+//! the skewed calibration are process-wide.
+
+use std::collections::HashSet;
+use std::process::Command;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use crate::clock::TickClock;
+use crate::clock::tests::SHIFT_NS;
+use crate::{ClockPath, LocalSequence, NoCycleCounter, Start, TickSequence, counter};
+
+const MS: u64 = 1_000_000;
+
+type Pair = (u64, u128);
+/// Set in a process that runs a test's body: `counter` or `wall`.
+const PATH_ENV: &str = "TICK_SEQUENCE_TEST_PATH";
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Path {
+    Counter,
+    Wall,
+}
+
+/// The path this process runs a body on, or `None` in the process that runs the bodies.
+fn body_path() -> Option<Path> {
+    match std::env::var(PATH_ENV).ok()?.as_str() {
+        "counter" => Some(Path::Counter),
+        _ => Some(Path::Wall),
+    }
+}
+
+/// Whether this machine offers the cycle counter (the other path is always there).
+fn counter_available() -> bool {
+    matches!(crate::clock_path(), ClockPath::CycleCounter { .. })
+}
+
+/// Runs the test `name` in a fresh process on `path`, and returns its standard output.
+fn run_on(name: &str, path: Path) -> String {
+    let mut command = Command::new(std::env::current_exe().expect("the test binary"));
+    command.args([name, "--exact", "--nocapture", "--test-threads=1"]);
+    match path {
+        Path::Counter => command
+            .env(PATH_ENV, "counter")
+            .env_remove(crate::CYCLE_COUNTER_ENV),
+        Path::Wall => command
+            .env(PATH_ENV, "wall")
+            .env(crate::CYCLE_COUNTER_ENV, "off"),
+    };
+    let output = command.output().expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{name} on {path:?}: {}\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// Runs the body of `name` on each path this machine has, checking that each printed `done`.
+/// On a machine without the counter it says so in the output.
+fn on_both_paths(name: &str, done: &str) {
+    let paths: &[Path] = if counter_available() {
+        &[Path::Counter, Path::Wall]
+    } else {
+        println!(
+            "the cycle counter is not used on this machine ({}): the wall-clock path only",
+            crate::clock_path()
+        );
+        &[Path::Wall]
+    };
+    for &path in paths {
+        let out = run_on(name, path);
+        assert!(out.contains(done), "{name} on {path:?}:\n{out}");
+    }
+}
+
+/// In a body's process: checks that the process is on `path` and, on the counter path, waits
+/// for the calibration (a few ms).
+fn enter(path: Path) {
+    match path {
+        Path::Counter => {
+            assert!(counter_available(), "{}", crate::clock_path());
+            assert!(
+                counter::tests::wait_until_ready().is_some(),
+                "the counter was not calibrated within a second"
+            );
+        }
+        Path::Wall => {
+            assert_eq!(
+                crate::clock_path(),
+                ClockPath::WallClock {
+                    reason: NoCycleCounter::TurnedOff
+                }
+            );
+            counter::progress();
+            assert_eq!(counter::ready(), None);
+        }
+    }
+}
+
+/// The wall clock in milliseconds, as the engine reads it (with the test's step).
+fn clock_ms() -> u64 {
+    TickClock::new(MS).now()
+}
+
+/// Readings of the clock made by sequences (`TickClock::read`, the counter path's) and by the
+/// wall-clock path (`TickClock::now`) on this thread, less the test's own.
+fn engine_reads() -> u64 {
+    crate::clock::tests::READS.with(|reads| reads.get())
+}
+
+/// Pairs from a shared sequence and a local one, each bracketed by the clock: the tick is at
+/// least the clock's before the call less one, and at most the clock's after it.
+fn bracketed(
+    shared: &TickSequence,
+    local: &mut LocalSequence,
+    n: usize,
+) -> (Vec<Pair>, Vec<Pair>, u64) {
+    let (mut ours, mut locals) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut own_reads = 0;
+    let reads_before = engine_reads();
+    for _ in 0..n {
+        let before = clock_ms();
+        let pair = shared.next();
+        let local_pair = local.next();
+        let after = clock_ms();
+        own_reads += 2;
+        for (what, (tick, _)) in [("shared", pair), ("local", local_pair)] {
+            assert!(
+                before - 1 <= tick && tick <= after,
+                "{what}: {before} - 1 <= {tick} <= {after}"
+            );
+        }
+        ours.push(pair);
+        locals.push(local_pair);
+    }
+    for pairs in [&ours, &locals] {
+        assert!(pairs.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+    (ours, locals, engine_reads() - reads_before - own_reads)
+}
+
+#[test]
+fn every_pair_lies_within_the_clock_readings_around_it_from_four_threads() {
+    const NAME: &str =
+        "freshness::every_pair_lies_within_the_clock_readings_around_it_from_four_threads";
+    const THREADS: usize = 4;
+    const PER_THREAD: usize = 400_000;
+    static SHARED: TickSequence = TickSequence::new(80, MS, Start::Random);
+    let Some(path) = body_path() else {
+        return on_both_paths(NAME, "FRESH 3200000 pairs");
+    };
+    enter(path);
+    let threads: Vec<_> = (0..THREADS)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let mut local = LocalSequence::new(80, MS, Start::Random);
+                bracketed(&SHARED, &mut local, PER_THREAD)
+            })
+        })
+        .collect();
+    let mut shared = HashSet::new();
+    let mut reads = 0;
+    let mut ticks = HashSet::new();
+    for thread in threads {
+        let (pairs, locals, thread_reads) = thread.join().unwrap();
+        reads += thread_reads;
+        ticks.extend(pairs.iter().map(|pair| pair.0));
+        for pair in pairs.into_iter().chain(locals) {
+            assert!(shared.insert(pair), "{pair:?} twice");
+        }
+    }
+    let ids = 2 * THREADS * PER_THREAD;
+    match path {
+        // At most a few readings a tick for each sequence: nowhere near one an id.
+        Path::Counter => assert!(
+            reads < ids as u64 / 20,
+            "{reads} readings of the clock for {ids} pairs over {} ticks",
+            ticks.len()
+        ),
+        Path::Wall => assert_eq!(reads, ids as u64),
+    }
+    println!(
+        "FRESH {ids} pairs over {} ticks, {reads} readings",
+        ticks.len()
+    );
+}
+
+/// The clock steps forward an hour, then back ten seconds below where it was, then forward
+/// again to where it was: the pairs follow the rule, and the brackets hold but for the cases
+/// the policy names (a tick at most after a forward step, on the counter path; ahead of the
+/// clock after the step back, until it catches up).
+#[test]
+fn through_steps_of_the_clock_pairs_keep_the_rule_and_their_freshness() {
+    const NAME: &str =
+        "freshness::through_steps_of_the_clock_pairs_keep_the_rule_and_their_freshness";
+    let Some(path) = body_path() else {
+        return on_both_paths(NAME, "STEPS held");
+    };
+    enter(path);
+    let shared = TickSequence::new(80, MS, Start::Random);
+    let mut local = LocalSequence::new(80, MS, Start::Random);
+    bracketed(&shared, &mut local, 20_000);
+
+    // Forward an hour.
+    let before_step = clock_ms();
+    SHIFT_NS.store(3_600_000_000_000, Ordering::Relaxed);
+    let stepped = Instant::now();
+    let mut stale = 0;
+    while stepped.elapsed() < Duration::from_millis(20) {
+        let before = clock_ms();
+        let pairs = [shared.next(), local.next()];
+        let after = clock_ms();
+        for (tick, _) in pairs {
+            assert!(tick <= after, "{tick} <= {after}");
+            if tick + 1 < before {
+                // Only the tick from before the step, only on the counter path, and only
+                // within a tick (with the scheduler's slack) of the step.
+                stale += 1;
+                assert_eq!(path, Path::Counter, "{tick} after a step to {before}");
+                assert!(
+                    tick <= before_step + 1,
+                    "{tick}, stepped from {before_step}"
+                );
+                assert!(
+                    stepped.elapsed() < Duration::from_millis(5),
+                    "{tick} at {before}"
+                );
+            }
+        }
+    }
+    let last = [shared.next(), local.next()];
+
+    // Back ten seconds below the clock before the first step: both continue their last tick.
+    SHIFT_NS.store(-10_000_000_000, Ordering::Relaxed);
+    let now = clock_ms();
+    let mut shared_last = last[0];
+    let mut local_last = last[1];
+    for _ in 0..10_000 {
+        let (pair, local_pair) = (shared.next(), local.next());
+        assert_eq!(pair, (shared_last.0, shared_last.1 + 1));
+        assert_eq!(local_pair, (local_last.0, local_last.1 + 1));
+        assert!(
+            pair.0 > now + 3_600_000,
+            "ahead of the clock, as documented"
+        );
+        (shared_last, local_last) = (pair, local_pair);
+    }
+
+    // Forward again, past the last tick served: the clock leads again.
+    SHIFT_NS.store(3_600_000_000_000 + 10_000_000, Ordering::Relaxed);
+    let (mut shared_new, mut local_new) = (None, None);
+    let caught_up = Instant::now();
+    while caught_up.elapsed() < Duration::from_millis(20) {
+        let before = clock_ms();
+        let (pair, local_pair) = (shared.next(), local.next());
+        let after = clock_ms();
+        assert!(pair > shared_last && local_pair > local_last);
+        for (tick, _) in [pair, local_pair] {
+            assert!(tick <= after, "{tick} <= {after}");
+            if caught_up.elapsed() > Duration::from_millis(5) {
+                assert!(before - 1 <= tick, "{before} - 1 <= {tick}");
+            }
+        }
+        shared_new.get_or_insert(pair);
+        local_new.get_or_insert(local_pair);
+        (shared_last, local_last) = (pair, local_pair);
+    }
+    assert!(shared_last.0 > last[0].0 + 5 && local_last.0 > last[1].0 + 5);
+    println!("STEPS held ({stale} stale pairs right after the forward step)");
+}
+
+/// The counter runs four times slower than calibrated (as after a migration to a host whose
+/// counter runs at a quarter of the rate, unseen by the kernel): windows last four times too
+/// long, so pairs may be stale by up to that, never later than the clock; the first re-check
+/// finds it, the rate is measured again, and pairs are fresh again.
+#[test]
+fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahead() {
+    const NAME: &str =
+        "freshness::a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahead";
+    let Some(path) = body_path() else {
+        if !counter_available() {
+            println!("the cycle counter is not used on this machine: nothing to slow down");
+            return;
+        }
+        let out = run_on(NAME, Path::Counter);
+        assert!(out.contains("SLOW caught"), "{out}");
+        return;
+    };
+    enter(path);
+    let shared = TickSequence::new(80, MS, Start::Random);
+    let mut local = LocalSequence::new(80, MS, Start::Random);
+    bracketed(&shared, &mut local, 10_000);
+    let generation = counter::ready().unwrap();
+    let (failed, rate) = (counter::failed_rechecks(), counter::tests::rate());
+    counter::tests::slow_down(4);
+    let start = Instant::now();
+    let mut worst = 0;
+    while start.elapsed() < Duration::from_millis(30) {
+        let before = clock_ms();
+        let pairs = [shared.next(), local.next()];
+        let after = clock_ms();
+        for (tick, _) in pairs {
+            assert!(tick <= after, "{tick} <= {after}");
+            worst = worst.max(before.saturating_sub(tick));
+        }
+    }
+    assert!(counter::failed_rechecks() > failed, "no re-check failed");
+    let again = counter::tests::wait_until_ready().expect("measured again");
+    assert!(again > generation, "{again} after {generation}");
+    // The new rate is a quarter of the old, to within a percent.
+    let new_rate = counter::tests::rate();
+    assert!(
+        new_rate.abs_diff(rate / 4) < rate / 400,
+        "{new_rate} after {rate}"
+    );
+    // Stale by at most the stretched window (4 ms, with the scheduler's slack).
+    assert!((1..=6).contains(&worst), "{worst} ms stale");
+    // Then fresh again.
+    bracketed(&shared, &mut local, 10_000);
+    println!("SLOW caught: at most {worst} ms stale, generation {generation} then {again}");
+}
