@@ -5,12 +5,16 @@
 //! out). `gate --list` prints the operations. Batch operations (`fill`) run 1,000 ids a time,
 //! and the count is of batches; the gate divides by 1,000.
 //!
-//! The inputs and the peers are those of the criterion benchmarks in `benches/`.
+//! The inputs and the peers are those of the criterion benchmarks in `benches/`: the text
+//! rows (ULID, UUIDv7 and ObjectId parse, encode, `Display`, `to_string`) go round the same
+//! pools of 1,024 different ids (`benches::pool`), so that the counts are those of many ids,
+//! as the times are.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, UNIX_EPOCH};
 
+use benches::pool::{self, POOL};
 use blake2::{Blake2b256, Digest};
 use content_id::{Bytes, Serde};
 use fast32::base32::CROCKFORD as FAST32;
@@ -27,8 +31,6 @@ use uuid7::Uuid7;
 const U64: u64 = 0xF00D_CAFE_1234_5678;
 const ULID_VALUE: u128 = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
 const ULID_TEXT: &str = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
-const UUID7_TEXT: &str = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
-const OBJECTID_TEXT: &str = "507c7f79bcf86cd7994f6c0e";
 const SNOWFLAKE_TEXT: &str = "1234567890123456789";
 const CHECKSUMMED: &str = "H88C-MK9B-VJ1V-P";
 const BATCH: usize = 1000;
@@ -73,6 +75,63 @@ fn repeat<T>(n: u64, mut op: impl FnMut() -> T) {
     }
 }
 
+/// Runs `op` `n` times over `pool`, one item a time, in order and round again, its result
+/// kept from the optimizer where it was written, as the criterion rows keep theirs.
+fn cycle<T, R>(n: u64, pool: &[T; POOL], mut op: impl FnMut(&T) -> R) {
+    let mut at = 0;
+    for _ in 0..n {
+        let output = op(black_box(&pool[at]));
+        at = (at + 1) % POOL;
+        black_box(&output);
+    }
+}
+
+/// The pool of ULIDs, as values.
+fn ulid_values() -> Box<[u128; POOL]> {
+    pool::random_values(pool::ULID_SEED)
+}
+
+/// The pool of ULIDs, as their texts.
+fn ulid_texts() -> Box<[String; POOL]> {
+    pool::map(&ulid_values(), |&value| Ulid::from_u128(value).to_string())
+}
+
+/// The pool of UUIDv7s.
+fn uuid7_ids() -> Box<[Uuid7; POOL]> {
+    pool::map(&pool::random_values(pool::UUID7_SEED), |&value| {
+        Uuid7::from_u128(pool::uuid7_value(value)).unwrap()
+    })
+}
+
+/// The same UUIDs as `uuid::Uuid`s.
+fn uuid_ids() -> Box<[uuid::Uuid; POOL]> {
+    pool::map(&uuid7_ids(), |id| uuid::Uuid::from_bytes(*id.as_bytes()))
+}
+
+/// The pool of UUIDv7s, as their texts.
+fn uuid7_texts() -> Box<[String; POOL]> {
+    pool::map(&uuid7_ids(), Uuid7::to_string)
+}
+
+/// The pool of ObjectIds.
+fn objectid_ids() -> Box<[ObjectId; POOL]> {
+    pool::map(&pool::random_values(pool::OBJECTID_SEED), |&value| {
+        ObjectId::from_bytes(pool::objectid_bytes(value))
+    })
+}
+
+/// The same ObjectIds as bson's.
+fn bson_ids() -> Box<[bson::oid::ObjectId; POOL]> {
+    pool::map(&objectid_ids(), |id| {
+        bson::oid::ObjectId::from_bytes(*id.as_bytes())
+    })
+}
+
+/// The pool of ObjectIds, as their texts.
+fn objectid_texts() -> Box<[String; POOL]> {
+    pool::map(&objectid_ids(), ObjectId::to_string)
+}
+
 /// `n` UTF-8 checks of the bytes of `text`, copied to the stack as an encoder's buffer is.
 fn utf8_check<const N: usize>(n: u64, text: &[u8; N]) {
     let bytes = *text;
@@ -109,6 +168,15 @@ const OPERATIONS: &[Operation] = &[
     ("engine/next", |n| {
         static ENGINE: TickSequence = TickSequence::new(80, 1_000_000, Start::Random);
         repeat(n, || ENGINE.next())
+    }),
+    ("engine/LocalSequence next", |n| {
+        let mut sequence = tick_sequence::LocalSequence::new(80, 1_000_000, Start::Random);
+        repeat(n, || sequence.next())
+    }),
+    ("std/SystemTime::now", |n| {
+        repeat(n, || {
+            std::time::SystemTime::now().duration_since(UNIX_EPOCH)
+        })
     }),
     ("engine/floor: SystemTime::now + lock", |n| {
         // The body of the criterion floor `engine/floor/clock+lock`, as it is there.
@@ -197,108 +265,109 @@ const OPERATIONS: &[Operation] = &[
         })
     }),
     ("ulid/to_string", |n| {
-        let id = Ulid::from_u128(ULID_VALUE);
-        repeat(n, || black_box(id).to_string())
+        let ids = pool::map(&ulid_values(), |&value| Ulid::from_u128(value));
+        cycle(n, &ids, Ulid::to_string)
     }),
     ("ulid_peer/to_string", |n| {
-        let id = ulid_peer::Ulid(ULID_VALUE);
-        repeat(n, || black_box(id).to_string())
+        let ids = pool::map(&ulid_values(), |&value| ulid_peer::Ulid(value));
+        cycle(n, &ids, ulid_peer::Ulid::to_string)
     }),
     ("ulid/display", |n| {
-        let id = Ulid::from_u128(ULID_VALUE);
-        repeat(n, || display(&black_box(id)))
+        let ids = pool::map(&ulid_values(), |&value| Ulid::from_u128(value));
+        cycle(n, &ids, display)
     }),
     ("ulid_peer/display", |n| {
-        let id = ulid_peer::Ulid(ULID_VALUE);
-        repeat(n, || display(&black_box(id)))
+        let ids = pool::map(&ulid_values(), |&value| ulid_peer::Ulid(value));
+        cycle(n, &ids, display)
     }),
     ("ulid/encode", |n| {
-        let id = Ulid::from_u128(ULID_VALUE);
-        repeat(n, || {
+        let ids = pool::map(&ulid_values(), |&value| Ulid::from_u128(value));
+        cycle(n, &ids, |id| {
             let mut buffer = [0u8; 26];
-            black_box(black_box(id).encode(&mut buffer).len());
+            black_box(id.encode(&mut buffer).len());
             buffer
         })
     }),
     ("ferroid/encode ULID", |n| {
-        let id = ferroid::id::ULID::from_raw(ULID_VALUE);
-        repeat(n, || {
+        let ids = pool::map(&ulid_values(), |&value| ferroid::id::ULID::from_raw(value));
+        cycle(n, &ids, |id| {
             let mut buffer = ferroid::id::ULID::base32_array();
-            black_box(black_box(id).encode_to_buf(&mut buffer).as_str().len());
+            black_box(id.encode_to_buf(&mut buffer).as_str().len());
             buffer
         })
     }),
     ("ulid/parse", |n| {
-        repeat(n, || black_box(ULID_TEXT).parse::<Ulid>())
+        cycle(n, &ulid_texts(), |text| text.parse::<Ulid>())
     }),
     // The scalar reading, what targets without vector code run.
     ("ulid/try_parse (scalar)", |n| {
-        repeat(n, || Ulid::try_parse(black_box(ULID_TEXT)))
+        cycle(n, &ulid_texts(), |text| Ulid::try_parse(text))
     }),
     ("ulid_peer/parse", |n| {
-        repeat(n, || ulid_peer::Ulid::from_string(black_box(ULID_TEXT)))
+        cycle(n, &ulid_texts(), |text| ulid_peer::Ulid::from_string(text))
     }),
     // UUIDv7
     ("uuid7/generate", |n| repeat(n, uuid7::generate)),
     ("uuid/now_v7", |n| repeat(n, uuid::Uuid::now_v7)),
+    ("uuid7_peer/uuid7", |n| repeat(n, uuid7_peer::uuid7)),
+    // Generators owned by their caller, beside the fastest published UUIDv7 generator (its
+    // state per thread, random within a millisecond).
+    ("ulid/Generator::generate", |n| {
+        let mut generator = ulid::Generator::new();
+        repeat(n, || generator.generate())
+    }),
+    ("uuid7/Generator::generate", |n| {
+        let mut generator = uuid7::Generator::new();
+        repeat(n, || generator.generate())
+    }),
+    ("fast_uuid_v7/gen_id", |n| repeat(n, fast_uuid_v7::gen_id)),
     ("uuid7/fill (1000)", |n| batches(n, Uuid7::MIN, uuid7::fill)),
     ("uuid7/to_string", |n| {
-        let id: Uuid7 = UUID7_TEXT.parse().unwrap();
-        repeat(n, || black_box(id).to_string())
+        cycle(n, &uuid7_ids(), Uuid7::to_string)
     }),
     ("uuid/to_string", |n| {
-        let id = uuid::Uuid::parse_str(UUID7_TEXT).unwrap();
-        repeat(n, || black_box(id).to_string())
+        cycle(n, &uuid_ids(), uuid::Uuid::to_string)
     }),
-    ("uuid7/display", |n| {
-        let id: Uuid7 = UUID7_TEXT.parse().unwrap();
-        repeat(n, || display(&black_box(id)))
-    }),
-    ("uuid/display", |n| {
-        let id = uuid::Uuid::parse_str(UUID7_TEXT).unwrap();
-        repeat(n, || display(&black_box(id)))
-    }),
+    ("uuid7/display", |n| cycle(n, &uuid7_ids(), display)),
+    ("uuid/display", |n| cycle(n, &uuid_ids(), display)),
     ("uuid7/encode", |n| {
-        let id: Uuid7 = UUID7_TEXT.parse().unwrap();
-        repeat(n, || {
+        cycle(n, &uuid7_ids(), |id| {
             let mut buffer = [0u8; 36];
-            black_box(black_box(id).encode(&mut buffer).len());
+            black_box(id.encode(&mut buffer).len());
             buffer
         })
     }),
     ("uuid/encode_lower", |n| {
-        let id = uuid::Uuid::parse_str(UUID7_TEXT).unwrap();
-        repeat(n, || {
+        cycle(n, &uuid_ids(), |id| {
             let mut buffer = [0u8; 36];
-            black_box(black_box(id).hyphenated().encode_lower(&mut buffer).len());
+            black_box(id.hyphenated().encode_lower(&mut buffer).len());
             buffer
         })
     }),
     ("uuid7/parse", |n| {
-        repeat(n, || black_box(UUID7_TEXT).parse::<Uuid7>())
+        cycle(n, &uuid7_texts(), |text| text.parse::<Uuid7>())
     }),
     ("uuid7/try_parse (scalar)", |n| {
-        repeat(n, || Uuid7::try_parse(black_box(UUID7_TEXT)))
+        cycle(n, &uuid7_texts(), |text| Uuid7::try_parse(text))
     }),
     ("uuid/parse_str", |n| {
-        repeat(n, || uuid::Uuid::parse_str(black_box(UUID7_TEXT)))
+        cycle(n, &uuid7_texts(), |text| uuid::Uuid::parse_str(text))
     }),
     // The vector codecs of uuid-simd and hex-simd, into a stack buffer as in the criterion
     // rows.
     ("uuid_simd/parse_hyphenated", |n| {
-        repeat(n, || {
+        cycle(n, &uuid7_texts(), |text| {
             let mut out = [0u8; 16];
-            let text = black_box(UUID7_TEXT).as_bytes();
-            let ok = uuid_simd::parse_hyphenated(text, out.as_out()).is_ok();
+            let ok = uuid_simd::parse_hyphenated(text.as_bytes(), out.as_out()).is_ok();
             (ok, out)
         })
     }),
     ("uuid_simd/format_hyphenated", |n| {
-        let bytes = *uuid::Uuid::parse_str(UUID7_TEXT).unwrap().as_bytes();
-        repeat(n, || {
+        let bytes = pool::map(&uuid7_ids(), |id| *id.as_bytes());
+        cycle(n, &bytes, |bytes| {
             let mut buffer = [0u8; 36];
             let case = uuid_simd::AsciiCase::Lower;
-            black_box(uuid_simd::format_hyphenated(black_box(&bytes), buffer.as_out(), case).len());
+            black_box(uuid_simd::format_hyphenated(bytes, buffer.as_out(), case).len());
             buffer
         })
     }),
@@ -311,63 +380,52 @@ const OPERATIONS: &[Operation] = &[
         batches(n, ObjectId::MIN, objectid::fill)
     }),
     ("objectid/to_string", |n| {
-        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
-        repeat(n, || black_box(id).to_string())
+        cycle(n, &objectid_ids(), ObjectId::to_string)
     }),
-    ("bson/to_hex", |n| {
-        let id = bson::oid::ObjectId::parse_str(OBJECTID_TEXT).unwrap();
-        repeat(n, || black_box(id).to_hex())
-    }),
-    ("objectid/display", |n| {
-        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
-        repeat(n, || display(&black_box(id)))
-    }),
-    ("bson/display", |n| {
-        let id = bson::oid::ObjectId::parse_str(OBJECTID_TEXT).unwrap();
-        repeat(n, || display(&black_box(id)))
-    }),
+    ("bson/to_hex", |n| cycle(n, &bson_ids(), |id| id.to_hex())),
+    ("objectid/display", |n| cycle(n, &objectid_ids(), display)),
+    ("bson/display", |n| cycle(n, &bson_ids(), display)),
     ("objectid/encode", |n| {
-        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
-        repeat(n, || {
+        cycle(n, &objectid_ids(), |id| {
             let mut buffer = [0u8; 24];
-            black_box(black_box(id).encode(&mut buffer).len());
+            black_box(id.encode(&mut buffer).len());
             buffer
         })
     }),
     ("objectid/parse", |n| {
-        repeat(n, || black_box(OBJECTID_TEXT).parse::<ObjectId>())
+        cycle(n, &objectid_texts(), |text| text.parse::<ObjectId>())
     }),
     ("objectid/try_parse (scalar)", |n| {
-        repeat(n, || ObjectId::try_parse(black_box(OBJECTID_TEXT)))
+        cycle(n, &objectid_texts(), |text| ObjectId::try_parse(text))
     }),
     ("hex_simd/decode", |n| {
-        repeat(n, || {
+        cycle(n, &objectid_texts(), |text| {
             let mut out = [0u8; 12];
-            let text = black_box(OBJECTID_TEXT).as_bytes();
-            let ok = hex_simd::decode(text, out.as_mut_slice().as_out()).is_ok();
+            let ok = hex_simd::decode(text.as_bytes(), out.as_mut_slice().as_out()).is_ok();
             (ok, out)
         })
     }),
     ("hex_simd/encode", |n| {
-        let id: ObjectId = OBJECTID_TEXT.parse().unwrap();
-        let bytes = *id.as_bytes();
-        repeat(n, || {
+        let bytes = pool::map(&objectid_ids(), |id| *id.as_bytes());
+        cycle(n, &bytes, |bytes| {
             let mut buffer = [0u8; 24];
             let case = hex_simd::AsciiCase::Lower;
             let out = buffer.as_mut_slice().as_out();
-            black_box(hex_simd::encode(black_box(&bytes), out, case).len());
+            black_box(hex_simd::encode(bytes, out, case).len());
             buffer
         })
     }),
     ("bson/parse_str", |n| {
-        repeat(n, || {
-            bson::oid::ObjectId::parse_str(black_box(OBJECTID_TEXT))
+        cycle(n, &objectid_texts(), |text| {
+            bson::oid::ObjectId::parse_str(text)
         })
     }),
     // Snowflake
     ("snowflake/generate", |n| {
         let generator = SnowflakeIdGenerator::new(1).unwrap();
-        repeat(n, || generator.generate())
+        // Unwrapped, as an application takes its id: the leased rows compare like with like,
+        // an id, not a `Result` of each crate's error type kept whole in memory.
+        repeat(n, || generator.generate().unwrap())
     }),
     // Under a lease, on a throwaway server started for the run (its start cancels out).
     ("snowflake/leased generate", |n| {
@@ -376,7 +434,7 @@ const OPERATIONS: &[Operation] = &[
         let config = snowflake_lease::LeaseConfig::new(&cluster.connection_string("postgres"))
             .ttl(Duration::from_secs(3600));
         let generator = snowflake_lease::LeasedGenerator::acquire(&config).unwrap();
-        repeat(n, || generator.generate());
+        repeat(n, || generator.generate().unwrap());
         drop(generator);
     }),
     // Under a lease from MariaDB, on a throwaway server started for the run.
@@ -386,7 +444,7 @@ const OPERATIONS: &[Operation] = &[
         let config =
             snowflake_lease::LeaseConfig::new(&server.url("gate")).ttl(Duration::from_secs(3600));
         let generator = snowflake_lease::LeasedGenerator::acquire(&config).unwrap();
-        repeat(n, || generator.generate());
+        repeat(n, || generator.generate().unwrap());
         drop(generator);
     }),
     // Under a lease from a directory of lock files, made for the run.
@@ -396,7 +454,7 @@ const OPERATIONS: &[Operation] = &[
         let config = snowflake_lease::LeaseConfig::new(&format!("file:{}", dir.display()))
             .ttl(Duration::from_secs(3600));
         let generator = snowflake_lease::LeasedGenerator::acquire(&config).unwrap();
-        repeat(n, || generator.generate());
+        repeat(n, || generator.generate().unwrap());
         drop(generator);
         let _ = std::fs::remove_dir_all(&dir);
     }),

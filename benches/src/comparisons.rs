@@ -27,7 +27,17 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "floor/clock+lock",
         goal: 1.15,
         note: Some(
-            "the floor of any locked generator: one `SystemTime::now()` and one uncontended `parking_lot::Mutex` lock/unlock. `next` reads the clock with `clock_gettime` itself, which skips std's conversions.",
+            "the floor of any locked generator that reads the clock: one `SystemTime::now()` and one uncontended `parking_lot::Mutex` lock/unlock. `next` reads the cycle counter instead (the clock once per millisecond) and takes its own lock, one compare-and-swap.",
+        ),
+    },
+    Comparison {
+        operation: "TickSequence::next vs SystemTime::now",
+        group: "engine",
+        ours: "tick-sequence/next (80 bits, random start)",
+        peer: "floor/clock",
+        goal: 1.15,
+        note: Some(
+            "the process-wide sequence, strictly increasing across threads, against a bare clock reading: the cycle-counter path (`tick_sequence::clock_path`) reads the counter and takes one lock, and reads the clock when the counter says the next millisecond may have begun. Where the counter is not trusted the clock is read for every id, as in the `clock_gettime + lock` row.",
         ),
     },
     Comparison {
@@ -37,7 +47,7 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "floor/clock_gettime+lock",
         goal: 1.15,
         note: Some(
-            "the floor `next` really cannot beat: the same clock call and the same lock; the rest is the fork-generation check, the reciprocal that turns nanoseconds into ticks, and the rule.",
+            "the floor of the wall-clock path, which reads the clock for every id (other targets, or a kernel whose clocksource is not the TSC): the same clock call and a lock. On the cycle-counter path `next` needs neither the call nor `parking_lot`.",
         ),
     },
     Comparison {
@@ -83,7 +93,27 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "ulid_peer Generator in a parking_lot::Mutex",
         goal: 1.0,
         note: Some(
-            "both read the clock and take one lock; ours is `TickSequence::next` plus a shift.",
+            "both take one lock; the peer reads the clock, ours the cycle counter (the clock once per millisecond): `TickSequence::next` plus a shift.",
+        ),
+    },
+    Comparison {
+        operation: "ULID generate vs SystemTime::now",
+        group: "ulid/generate",
+        ours: "ulid",
+        peer: "floor: SystemTime::now",
+        goal: 1.15,
+        note: Some(
+            "a process-wide, strictly increasing id, fresh to the millisecond, against a bare clock reading.",
+        ),
+    },
+    Comparison {
+        operation: "ULID Generator vs fast_uuid_v7::gen_id",
+        group: "ulid/generate",
+        ours: "ulid Generator",
+        peer: "fast_uuid_v7::gen_id (per thread, not monotonic)",
+        goal: 1.0,
+        note: Some(
+            "`ulid::Generator`, owned by its caller: strictly increasing within itself, fork-safe, fresh to the millisecond. The peer keeps its state per thread, guesses the counter's rate from CPUID, and draws 74 random bits an id: not monotonic within a millisecond, not fork-safe.",
         ),
     },
     Comparison {
@@ -153,6 +183,26 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "uuid::Uuid::now_v7",
         goal: 0.55,
         note: None,
+    },
+    Comparison {
+        operation: "UUIDv7 generate vs SystemTime::now",
+        group: "uuid7/generate",
+        ours: "uuid7",
+        peer: "floor: SystemTime::now",
+        goal: 1.15,
+        note: Some(
+            "as for ULID: the process-wide sequence against a bare clock reading; the counter is split around the version and variant bits.",
+        ),
+    },
+    Comparison {
+        operation: "UUIDv7 Generator vs fast_uuid_v7::gen_id",
+        group: "uuid7/generate",
+        ours: "uuid7 Generator",
+        peer: "fast_uuid_v7::gen_id (per thread, not monotonic)",
+        goal: 1.0,
+        note: Some(
+            "as for ULID: `uuid7::Generator`, strictly increasing within itself, beside the peer's per-thread, random-within-a-millisecond ids.",
+        ),
     },
     Comparison {
         operation: "UUIDv7 parse vs uuid::Uuid::parse_str",
@@ -229,7 +279,7 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "bson",
         goal: 0.6,
         note: Some(
-            "bson reads the exact clock and increments an atomic counter; ours reads the coarse clock (a one-second tick does not need more: an id within the clock's resolution, 1 to 4 ms, after a second begins may carry the second before) and takes the sequence's lock.",
+            "bson reads the exact clock and increments an atomic counter; ours reads the cycle counter and takes the sequence's lock, and reads the coarse clock at most every 100 ms (a one-second tick does not need more: an id within the clock's resolution, 1 to 4 ms, after a second begins may carry the second before).",
         ),
     },
     Comparison {

@@ -12,5 +12,6 @@
 
 pub mod comparisons;
 pub mod criterion_results;
+pub mod pool;
 pub mod sections;
 pub mod workspace;

@@ -46,7 +46,7 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
             missing.join("\n  ")
         ));
     }
-    let mut report = render_markdown(&rows, root)?;
+    let mut report = render_markdown(&rows, &medians, root)?;
     // `bench-gate --update`, `db-bench`, `contention-runs` and the Python package's bench.py
     // write their own sections, and the inspector page's is written from its build and its
     // browser test; keep them.
@@ -88,7 +88,11 @@ impl Row {
     }
 }
 
-fn render_markdown(rows: &[Row], root: &Path) -> Result<String, String> {
+fn render_markdown(
+    rows: &[Row],
+    medians: &std::collections::BTreeMap<(String, String), Median>,
+    root: &Path,
+) -> Result<String, String> {
     let mut md = String::new();
     let held = rows.iter().filter(|row| row.holds()).count();
     let _ = writeln!(md, "# Benchmarks\n");
@@ -124,6 +128,7 @@ fn render_markdown(rows: &[Row], root: &Path) -> Result<String, String> {
             if row.holds() { "yes" } else { "**no**" }
         );
     }
+    render_floor(&mut md, medians);
     let _ = writeln!(md, "\n## What the numbers include\n");
     for row in rows {
         if let Some(note) = row.comparison.note {
@@ -142,6 +147,110 @@ fn render_markdown(rows: &[Row], root: &Path) -> Result<String, String> {
          report, with distributions, is in `target/criterion/report/index.html`."
     );
     Ok(md)
+}
+
+/// The floor table: what this machine offers to build a generator from (the `floor` group of
+/// `benches/benches/engine.rs`), then our generators, each against a bare `SystemTime::now`.
+/// Rows whose benchmark did not run (another architecture) are left out.
+const FLOOR: &[(&str, &str, &str)] = &[
+    ("floor", "SystemTime::now", "`SystemTime::now()`"),
+    (
+        "floor",
+        "clock_gettime(CLOCK_REALTIME)",
+        "`clock_gettime(CLOCK_REALTIME)`",
+    ),
+    (
+        "floor",
+        "clock_gettime(CLOCK_REALTIME_COARSE)",
+        "`clock_gettime(CLOCK_REALTIME_COARSE)` (4 ms resolution here)",
+    ),
+    ("floor", "rdtsc", "`rdtsc`"),
+    ("floor", "rdtscp", "`rdtscp`"),
+    (
+        "floor",
+        "atomic fetch_add",
+        "an uncontended atomic `fetch_add`",
+    ),
+    (
+        "floor",
+        "rdtsc + atomic fetch_max",
+        "`rdtsc` and an atomic maximum (a compare-and-swap loop)",
+    ),
+    (
+        "floor",
+        "128-bit compare-and-swap",
+        "a 128-bit compare-and-swap (`cmpxchg16b`)",
+    ),
+    (
+        "floor",
+        "parking_lot lock, increment, unlock",
+        "`parking_lot::Mutex` lock, increment, unlock",
+    ),
+    (
+        "floor",
+        "compare-and-swap lock, increment, store",
+        "the engine's kind of lock: a compare-and-swap, an increment, a store",
+    ),
+    (
+        "engine",
+        "tick-sequence/next (80 bits, random start)",
+        "ours: `TickSequence::next`, process-wide",
+    ),
+    (
+        "ulid/generate",
+        "ulid",
+        "ours: `ulid::generate`, process-wide",
+    ),
+    (
+        "uuid7/generate",
+        "uuid7",
+        "ours: `uuid7::generate`, process-wide",
+    ),
+    (
+        "engine",
+        "tick-sequence/LocalSequence next (80 bits, random start)",
+        "ours: `LocalSequence::next`, one owner",
+    ),
+    (
+        "ulid/generate",
+        "ulid Generator",
+        "ours: `ulid::Generator::generate`, one owner",
+    ),
+    (
+        "uuid7/generate",
+        "uuid7 Generator",
+        "ours: `uuid7::Generator::generate`, one owner",
+    ),
+    (
+        "uuid7/generate",
+        "fast_uuid_v7::gen_id (per thread, not monotonic)",
+        "`fast_uuid_v7::gen_id`, per thread",
+    ),
+];
+
+/// The heading of the floor table.
+const FLOOR_HEADING: &str = "## This machine's floor";
+
+fn render_floor(md: &mut String, medians: &std::collections::BTreeMap<(String, String), Median>) {
+    let floor = medians.get(&("floor".to_owned(), "SystemTime::now".to_owned()));
+    let _ = writeln!(md, "\n{FLOOR_HEADING}\n");
+    let _ = writeln!(
+        md,
+        "What a generator is built from, each alone (`cargo bench -p benches --bench engine`, \
+         group `floor`), then ours, each against the bare `SystemTime::now` of the same run. \
+         The clock path of the run: {}.\n",
+        tick_sequence::clock_path()
+    );
+    let _ = writeln!(md, "| what | time | × SystemTime::now |\n|---|---:|---:|");
+    for (group, function, what) in FLOOR {
+        let Some(median) = medians.get(&((*group).to_owned(), (*function).to_owned())) else {
+            continue;
+        };
+        let ratio = floor.map_or(String::new(), |floor| {
+            format!("{:.2}", median.nanos / floor.nanos)
+        });
+        let _ = writeln!(md, "| {what} | {} | {ratio} |", format_nanos(median.nanos));
+    }
 }
 
 fn format_nanos(nanos: f64) -> String {
@@ -266,6 +375,7 @@ fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
         "bson",
         "ferroid",
         "snowflaked",
+        "fast-uuid-v7",
         "crockford",
         "fast32",
         "uuid-simd",
@@ -297,4 +407,40 @@ fn versions(root: &Path) -> Result<Vec<(String, String)>, String> {
     }
     found.sort();
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use benches::criterion_results::Median;
+
+    use super::render_floor;
+
+    #[test]
+    fn the_floor_table_shows_each_row_that_ran_against_system_time_now() {
+        let mut medians = BTreeMap::new();
+        for (group, function, nanos) in [
+            ("floor", "SystemTime::now", 30.0),
+            ("floor", "rdtsc", 9.0),
+            ("ulid/generate", "ulid Generator", 10.5),
+            ("ulid/parse", "ulid", 5.0),
+        ] {
+            medians.insert((group.to_owned(), function.to_owned()), Median { nanos });
+        }
+        let mut md = String::new();
+        render_floor(&mut md, &medians);
+        let rows: Vec<&str> = md.lines().filter(|line| line.starts_with("| ")).collect();
+        assert_eq!(
+            rows,
+            [
+                "| what | time | × SystemTime::now |",
+                "| `SystemTime::now()` | 30.0 ns | 1.00 |",
+                "| `rdtsc` | 9.0 ns | 0.30 |",
+                "| ours: `ulid::Generator::generate`, one owner | 10.5 ns | 0.35 |",
+            ]
+        );
+        assert!(md.contains("## This machine's floor"), "{md}");
+        assert!(md.contains("The clock path of the run: "), "{md}");
+    }
 }

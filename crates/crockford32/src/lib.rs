@@ -25,6 +25,12 @@
 //! `no_std`; the `alloc` feature (on by default) adds [`encode_to_string`]. No function
 //! panics, whatever its input.
 //!
+//! This is the scalar codec, and the one alphabet. The `ulid` crate reads a ULID's 26 symbols
+//! with `id_text::ulid_text::decode_vector` first, vector code where the processor has it
+//! (AVX2), which answers only for text it accepts whole and leaves every other text, and every
+//! error, to [`decode`]; property tests and a fuzz target hold its answers equal to this
+//! decoder's.
+//!
 //! # Examples
 //!
 //! ```

@@ -124,8 +124,18 @@ impl<const N: usize> AsciiText<N> {
     /// The `N` bytes, each with its high bit cleared: text that vector code wrote from an
     /// alphabet's ASCII symbols (the mask changes nothing, and costs a vector AND).
     #[inline(always)]
-    pub(crate) fn from_low_seven_bits(bytes: [u8; N]) -> AsciiText<N> {
-        AsciiText(bytes.map(|byte| byte & 0x7F))
+    pub(crate) fn from_low_seven_bits(mut bytes: [u8; N]) -> AsciiText<N> {
+        // Words of 8 inlined with the caller: `bytes.map(..)` stayed a call of its own
+        // (`try_map`) in a UUID's formatting, the text copied through memory both ways.
+        const LOW_SEVEN_BITS: u64 = u64::from_ne_bytes([0x7F; 8]);
+        let (words, rest) = bytes.as_chunks_mut::<8>();
+        for word in words {
+            *word = (u64::from_ne_bytes(*word) & LOW_SEVEN_BITS).to_ne_bytes();
+        }
+        for byte in rest {
+            *byte &= 0x7F;
+        }
+        AsciiText(bytes)
     }
 
     /// Writes `symbol` at `index`; an `index` past the end writes nothing (with the constant

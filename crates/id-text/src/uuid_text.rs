@@ -58,7 +58,7 @@ pub const HYPHENS: [usize; 4] = [8, 13, 18, 23];
 /// ```
 #[inline]
 pub fn encode(value: u128, out: &mut [u8; LEN]) {
-    *out = *encode_text(value).as_bytes();
+    encode_str(value.to_be_bytes(), out);
 }
 
 /// The text of a UUID, as [`encode`] writes it, in an [`AsciiText`]: a `&str` with no check.
@@ -75,6 +75,23 @@ pub fn encode_text(value: u128) -> AsciiText<LEN> {
         return AsciiText::from_low_seven_bits(text);
     }
     encode_text_scalar(value)
+}
+
+/// Writes the text of the UUID of `bytes` (the most significant first) into `out`, as
+/// [`encode_text`] gives it, and returns it as a `&str`: for a type that keeps its 16 bytes
+/// (as `uuid::Uuid` does) and a caller's buffer. Where the processor has AVX2, vector code
+/// writes straight into `out`.
+///
+/// ```
+/// let bytes = 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128.to_be_bytes();
+/// let mut out = [0u8; id_text::uuid_text::LEN];
+/// let text = id_text::uuid_text::encode_str(bytes, &mut out);
+/// assert_eq!(text, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+/// assert_eq!(text, id_text::uuid_text::encode_text_scalar(u128::from_be_bytes(bytes)).as_str());
+/// ```
+#[inline]
+pub fn encode_str(bytes: [u8; 16], out: &mut [u8; LEN]) -> &str {
+    crate::vector::uuid_encode_str(bytes, out)
 }
 
 /// [`encode_text`] in scalar code, whatever the processor: the reference its vector code is
@@ -320,6 +337,69 @@ pub fn parse_bytes(text: &[u8; LEN], case: Case) -> Result<[u8; 16], DecodeError
         Ok(value) => Ok(value.to_be_bytes()),
         Err(error) => Err(error),
     }
+}
+
+/// The 16 bytes of the text of a UUID of version `VERSION` (one decimal digit, 0 to 9) and
+/// the variant of RFC 9562 (`0b10`): text that [`parse_bytes`] reads under [`Case::Any`], whose
+/// digit at index 14 is `VERSION` and whose digit at index 19 is `8`, `9`, `a` or `b` (either
+/// case). `None` for any other text, whose error the caller names: [`decode`]'s, else the
+/// version and variant of the value it reads.
+///
+/// For a format of one version (a UUIDv7): where the vector code reads the text, it checks
+/// the two digits with the hyphens, so that the caller need not read them first.
+///
+/// ```
+/// use id_text::uuid_text;
+///
+/// let text = b"017F22E2-79B0-7CC3-98C4-DC0C0C07398F";
+/// let bytes = 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128.to_be_bytes();
+/// assert_eq!(uuid_text::parse_version_bytes::<7>(text), Some(bytes));
+/// assert_eq!(uuid_text::parse_version_bytes::<4>(text), None);
+/// assert_eq!(uuid_text::parse_version_bytes::<7>(b"017f22e2-79b0-7cc3-c8c4-dc0c0c07398f"), None);
+/// assert_eq!(
+///     uuid_text::parse_version_bytes::<7>(text),
+///     uuid_text::decode_version_bytes::<7>(text)
+/// );
+/// ```
+#[inline]
+#[must_use]
+pub fn parse_version_bytes<const VERSION: u8>(text: &[u8; LEN]) -> Option<[u8; 16]> {
+    const { assert!(VERSION <= 9, "a version of one decimal digit") };
+    match crate::vector::uuid_decode_version::<VERSION>(text) {
+        Some(bytes) => Some(bytes),
+        None if crate::vector::ALWAYS => None,
+        None => decode_version_bytes::<VERSION>(text),
+    }
+}
+
+/// [`parse_version_bytes`] in scalar code, whatever the processor: the reference its vector
+/// code is held equal to (by the tests and the fuzz target `id_text_vector`), and what every
+/// other target runs. A `const fn`.
+///
+/// ```
+/// use id_text::uuid_text::decode_version_bytes;
+///
+/// const BYTES: Option<[u8; 16]> = decode_version_bytes::<7>(b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+/// assert_eq!(BYTES, Some(0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128.to_be_bytes()));
+/// assert_eq!(decode_version_bytes::<7>(b"017f22e2-79b0-7cc3-98c4-dc0c0c07398g"), None);
+/// ```
+#[must_use]
+pub const fn decode_version_bytes<const VERSION: u8>(text: &[u8; LEN]) -> Option<[u8; 16]> {
+    const { assert!(VERSION <= 9, "a version of one decimal digit") };
+    if has_version::<VERSION>(text)
+        && let Ok(value) = decode(text, Case::Any)
+    {
+        return Some(value.to_be_bytes());
+    }
+    None
+}
+
+/// Whether the version's digit (index 14) is `VERSION` and the variant's (index 19) one of
+/// `8`, `9`, `a`, `b` in either case: the two digits a UUID of that version and of the RFC
+/// 9562 variant holds.
+#[inline(always)]
+pub(crate) const fn has_version<const VERSION: u8>(text: &[u8; LEN]) -> bool {
+    text[14] == b'0' + VERSION && matches!(text[19] | 0x20, b'8' | b'9' | b'a' | b'b')
 }
 
 /// [`decode`] of text the vector code refused: out of the way of the valid text's path.

@@ -83,6 +83,14 @@ mod detect {
         }
     }
 
+    /// Whether the processor is known to have AVX2, with no detection: for a path that must
+    /// not call anything before its vector code (a call would have it keep its values on the
+    /// stack), and leaves the first call of all to one that detects.
+    #[inline(always)]
+    pub(super) fn avx2_known() -> bool {
+        AVX2.load(Ordering::Relaxed) == PRESENT
+    }
+
     #[cold]
     #[inline(never)]
     fn detect_avx2() -> bool {
@@ -97,6 +105,8 @@ mod detect {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
 #[allow(unsafe_code)]
 mod x86_64 {
+    use core::arch::x86_64::{_mm_movemask_epi8, _mm_set_epi64x, _mm_storeu_si128};
+
     use crate::hex::Case;
 
     /// Whether the AVX2 code may run: known when the program was compiled, or detected.
@@ -110,18 +120,54 @@ mod x86_64 {
         return false;
     }
 
+    /// [`has_avx2`] where it needs no detection: `false` until the first detection.
+    #[inline(always)]
+    fn avx2_known() -> bool {
+        #[cfg(target_feature = "avx2")]
+        return true;
+        #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
+        return super::detect::avx2_known();
+        #[cfg(all(not(target_feature = "avx2"), not(feature = "std")))]
+        return false;
+    }
+
     #[inline(always)]
     pub(crate) fn uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
         if has_avx2() {
             let mut bytes = [0; 16];
             // SAFETY: the function needs AVX2, which the processor has: the build is for
             // processors with it, or `is_x86_feature_detected!` found it (`has_avx2`).
-            let valid = unsafe { super::avx2::uuid_decode(text, case, &mut bytes) };
+            let valid = unsafe {
+                super::avx2::uuid_decode::<{ super::avx2::ANY_VERSION }>(text, case, &mut bytes)
+            };
             return valid.then_some(bytes);
         }
         // SAFETY: the function needs SSE2, and this build is for processors that have it
         // (`cfg(target_feature = "sse2")`).
         unsafe { super::sse2::uuid_decode(text, case) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn uuid_decode_version<const VERSION: u8>(text: &[u8; 36]) -> Option<[u8; 16]> {
+        if has_avx2() {
+            // SAFETY: as in `uuid_decode`: the processor has AVX2 (`has_avx2`).
+            let bytes = unsafe { super::avx2::uuid_decode_version::<VERSION>(text) };
+            let mut out = [0; 16];
+            // SAFETY: the two functions need SSE2, and this build is for processors that have
+            // it; `_mm_storeu_si128` writes 16 bytes at any alignment to the pointer, and `out`
+            // is 16 bytes that may be written.
+            let accepted = unsafe {
+                _mm_storeu_si128(out.as_mut_ptr().cast(), bytes);
+                _mm_movemask_epi8(bytes)
+            };
+            // Byte 8 of accepted text has its high bit set (the variant); refused text is 0.
+            return (accepted & 1 << 8 != 0).then_some(out);
+        }
+        if !crate::uuid_text::has_version::<VERSION>(text) {
+            return None;
+        }
+        // SAFETY: as in `uuid_decode`: the build is for processors with SSE2.
+        unsafe { super::sse2::uuid_decode(text, Case::Any) }
     }
 
     #[inline(always)]
@@ -141,6 +187,51 @@ mod x86_64 {
         unsafe { super::sse2::uuid_encode(value) }
     }
 
+    /// The text of the UUID of `bytes`, written into `out` by the AVX2 code where the
+    /// processor is known to have it, else by [`uuid_encode_str_detected`]. No call before
+    /// the AVX2 code's: a value live across one (the bytes) is kept on the stack and read
+    /// back, a copy that cost a tenth of the time.
+    #[inline(always)]
+    pub(crate) fn uuid_encode_str(bytes: [u8; 16], out: &mut [u8; 36]) -> &str {
+        if avx2_known() {
+            return avx2_uuid_encode_str(bytes, out);
+        }
+        // A number, not the array: that goes by reference, which would keep the bytes on the
+        // stack for the path above too.
+        uuid_encode_str_detected(u128::from_le_bytes(bytes), out)
+    }
+
+    /// [`uuid_encode_str`] after the detection: the AVX2 code where the processor has it,
+    /// else the SSE2 code (`uuid_encode`), its text copied into `out`.
+    #[inline(never)]
+    fn uuid_encode_str_detected(bytes: u128, out: &mut [u8; 36]) -> &str {
+        let bytes = bytes.to_le_bytes();
+        if has_avx2() {
+            return avx2_uuid_encode_str(bytes, out);
+        }
+        crate::uuid_text::encode_text(u128::from_be_bytes(bytes)).copy_to(out)
+    }
+
+    /// The AVX2 code of [`uuid_encode_str`], for a processor with AVX2.
+    #[inline(always)]
+    fn avx2_uuid_encode_str(bytes: [u8; 16], out: &mut [u8; 36]) -> &str {
+        // The bytes as a value, so that they go from wherever they are into a register.
+        let [low, high] = [0, 8].map(|at| {
+            let mut word = [0; 8];
+            word.copy_from_slice(&bytes[at..at + 8]);
+            i64::from_le_bytes(word)
+        });
+        // SAFETY: `_mm_set_epi64x` needs SSE2, which this build's processors have; the other
+        // function needs AVX2, which the callers found the processor has (`avx2_known`,
+        // `has_avx2`).
+        unsafe { super::avx2::uuid_encode(_mm_set_epi64x(high, low), out) };
+        // SAFETY: `avx2::uuid_encode` has just written all 36 bytes of `out` (a store of 32
+        // and one of 4: a 36-byte array always has both parts), each a byte of its table of
+        // the 16 digits, moved or cleared by shuffles, ORed with a hyphen or 0: ASCII, a whole
+        // UTF-8 character; `out` stays borrowed, unchanged, for as long as the `&str`.
+        unsafe { crate::ascii::str_of_ascii(out) }
+    }
+
     #[inline(always)]
     pub(crate) fn hex24_decode(text: &[u8; 24], case: Case) -> Option<[u8; 12]> {
         // SAFETY: as in `uuid_decode`: the build is for processors with SSE2.
@@ -155,7 +246,10 @@ mod x86_64 {
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-pub(crate) use x86_64::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
+pub(crate) use x86_64::{
+    hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_decode_version, uuid_encode,
+    uuid_encode_str,
+};
 
 /// The AArch64 entry points: the NEON code, which this build may always call (it is compiled
 /// for processors that have NEON).
@@ -169,6 +263,15 @@ mod aarch64 {
         // SAFETY: the function needs NEON, and this build is for processors that have it
         // (`cfg(target_feature = "neon")`).
         unsafe { super::neon::uuid_decode(text, case) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn uuid_decode_version<const VERSION: u8>(text: &[u8; 36]) -> Option<[u8; 16]> {
+        if !crate::uuid_text::has_version::<VERSION>(text) {
+            return None;
+        }
+        // SAFETY: as in `uuid_decode`: the build is for processors with NEON.
+        unsafe { super::neon::uuid_decode(text, Case::Any) }
     }
 
     #[inline(always)]
@@ -195,8 +298,18 @@ mod aarch64 {
     }
 }
 
+/// The text of the UUID of `bytes`, as [`crate::uuid_text::encode_text`] writes it, copied
+/// into `out` (no processor of the target has more than that code).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+#[inline(always)]
+pub(crate) fn uuid_encode_str(bytes: [u8; 16], out: &mut [u8; 36]) -> &str {
+    crate::uuid_text::encode_text(u128::from_be_bytes(bytes)).copy_to(out)
+}
+
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
-pub(crate) use aarch64::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
+pub(crate) use aarch64::{
+    hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_decode_version, uuid_encode,
+};
 
 /// No vector code in this build: always the scalar path.
 #[cfg(not(any(
@@ -208,6 +321,11 @@ mod none {
 
     #[inline(always)]
     pub(crate) fn uuid_decode(_text: &[u8; 36], _case: Case) -> Option<[u8; 16]> {
+        None
+    }
+
+    #[inline(always)]
+    pub(crate) fn uuid_decode_version<const VERSION: u8>(_text: &[u8; 36]) -> Option<[u8; 16]> {
         None
     }
 
@@ -236,7 +354,9 @@ mod none {
     all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
     all(target_arch = "aarch64", target_feature = "neon", not(miri))
 )))]
-pub(crate) use none::{hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_encode};
+pub(crate) use none::{
+    hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_decode_version, uuid_encode,
+};
 
 /// Each vector path on its own, whichever the dispatch would choose: for the tests and the
 /// fuzz target `id_text_vector`, which hold each equal to the scalar code. Not part of the
@@ -255,7 +375,8 @@ pub mod paths {
     pub enum Path {
         /// 16 bytes a register: every x86-64 processor.
         Sse2,
-        /// 32 bytes a register: x86-64 processors with AVX2 (decoding a UUID and a ULID).
+        /// 32 bytes a register: x86-64 processors with AVX2 (a UUID's text both ways, a
+        /// ULID's read).
         Avx2,
         /// 16 bytes a register: every AArch64 processor.
         Neon,
@@ -317,7 +438,11 @@ pub mod paths {
                 Path::Avx2 => {
                     let mut bytes = [0; 16];
                     // SAFETY: the processor has AVX2 (`available`).
-                    let valid = unsafe { super::avx2::uuid_decode(text, case, &mut bytes) };
+                    let valid = unsafe {
+                        super::avx2::uuid_decode::<{ super::avx2::ANY_VERSION }>(
+                            text, case, &mut bytes,
+                        )
+                    };
                     Some(valid.then_some(bytes))
                 }
                 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
@@ -325,6 +450,63 @@ pub mod paths {
                 Path::Neon => Some(unsafe { super::neon::uuid_decode(text, case) }),
                 _ => {
                     let _ = (text, case);
+                    None
+                }
+            }
+        }
+
+        /// The text of a UUID of version `VERSION` (one digit) and the RFC 9562 variant read on
+        /// this path, as [`uuid_text::parse_version_bytes`](crate::uuid_text::parse_version_bytes)
+        /// reads it: `None` if the path is not available, else the bytes of such text,
+        /// `Some(None)` for any other.
+        ///
+        /// ```
+        /// use id_text::vector_paths::Path;
+        ///
+        /// let text = b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        /// let bytes = 0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F_u128.to_be_bytes();
+        /// for path in Path::ALL.into_iter().filter(|path| path.available()) {
+        ///     assert_eq!(path.uuid_decode_version::<7>(text), Some(Some(bytes)));
+        ///     assert_eq!(path.uuid_decode_version::<4>(text), Some(None));
+        /// }
+        /// ```
+        #[must_use]
+        #[allow(unsafe_code)]
+        pub fn uuid_decode_version<const VERSION: u8>(
+            self,
+            text: &[u8; 36],
+        ) -> Option<Option<[u8; 16]>> {
+            const { assert!(VERSION <= 9, "a version of one decimal digit") };
+            if !self.available() {
+                return None;
+            }
+            // The paths of 16 bytes a register check the two digits in scalar code first.
+            let digits = crate::uuid_text::has_version::<VERSION>(text);
+            match self {
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+                // SAFETY: this build is for processors with SSE2.
+                Path::Sse2 => Some(
+                    digits
+                        .then(|| unsafe { super::sse2::uuid_decode(text, Case::Any) })
+                        .flatten(),
+                ),
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+                Path::Avx2 => {
+                    let mut bytes = [0; 16];
+                    // SAFETY: the processor has AVX2 (`available`).
+                    let valid =
+                        unsafe { super::avx2::uuid_decode::<VERSION>(text, Case::Any, &mut bytes) };
+                    Some(valid.then_some(bytes))
+                }
+                #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+                // SAFETY: this build is for processors with NEON.
+                Path::Neon => Some(
+                    digits
+                        .then(|| unsafe { super::neon::uuid_decode(text, Case::Any) })
+                        .flatten(),
+                ),
+                _ => {
+                    let _ = (text, digits);
                     None
                 }
             }
@@ -379,6 +561,17 @@ pub mod paths {
                 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
                 // SAFETY: this build is for processors with SSE2.
                 Path::Sse2 => unsafe { super::sse2::uuid_encode(value) },
+                #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+                Path::Avx2 => {
+                    let (bytes, mut text) = (value.to_be_bytes(), [0; 36]);
+                    // SAFETY: the processor has AVX2 (`available`), and so SSE2, whose load
+                    // reads 16 bytes at any alignment from `bytes`, 16 bytes that may be read.
+                    unsafe {
+                        let bytes = core::arch::x86_64::_mm_loadu_si128(bytes.as_ptr().cast());
+                        super::avx2::uuid_encode(bytes, &mut text);
+                    }
+                    Some(text)
+                }
                 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
                 // SAFETY: this build is for processors with NEON.
                 Path::Neon => unsafe { super::neon::uuid_encode(value) },
@@ -486,12 +679,21 @@ mod tests {
     use crate::hex::{self, Case};
     use crate::uuid_text;
 
-    /// Each path gives the scalar bytes for valid text and nothing for any other.
+    /// Each path gives the scalar bytes for valid text and nothing for any other, and so do
+    /// its readings of one version.
     fn check_uuid(text: &[u8; 36], case: Case) {
         let scalar = uuid_text::decode(text, case).ok().map(u128::to_be_bytes);
+        let seven = uuid_text::decode_version_bytes::<7>(text);
+        let one = uuid_text::decode_version_bytes::<1>(text);
         for path in Path::ALL {
             if let Some(vector) = path.uuid_decode(text, case) {
                 assert_eq!(vector, scalar, "{path:?} {text:?}");
+            }
+            if let Some(vector) = path.uuid_decode_version::<7>(text) {
+                assert_eq!(vector, seven, "{path:?} {text:?}");
+            }
+            if let Some(vector) = path.uuid_decode_version::<1>(text) {
+                assert_eq!(vector, one, "{path:?} {text:?}");
             }
         }
     }
@@ -501,7 +703,7 @@ mod tests {
     fn every_byte_at_every_place_of_a_uuid_reads_alike_on_each_path() {
         for base in [
             *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
-            *b"FEDCBA98-7654-3210-aBcD-eF0123456789",
+            *b"FEDCBA98-7654-1210-aBcD-eF0123456789",
         ] {
             for case in [Case::Lower, Case::Any] {
                 check_uuid(&base, case);

@@ -6,6 +6,7 @@
 
 use id_text::hex::{self, Case, DecodeError};
 use id_text::uuid_text::{self, HYPHENS, LEN};
+use id_text::vector_paths::Path;
 use proptest::prelude::*;
 
 mod common;
@@ -56,11 +57,36 @@ fn std_hex24_read(text: &[u8; 24], case: Case) -> Result<[u8; 12], DecodeError> 
     Ok(bytes)
 }
 
-/// Both UUID readers agree with each other and with the standard library.
+/// What the standard library reads as a UUID of version `version` and the RFC 9562 variant:
+/// the bytes of text read under `Case::Any`, with those two fields, or nothing.
+fn std_uuid_version_read(text: &[u8; LEN], version: u128) -> Option<[u8; 16]> {
+    let value = std_uuid_read(text, Case::Any).ok()?;
+    (value >> 76 & 0xF == version && value >> 62 & 0b11 == 0b10).then(|| value.to_be_bytes())
+}
+
+/// Both UUID readers agree with each other and with the standard library, and so do the
+/// readers of one version (7 and 4), on every path.
 fn check_uuid(text: &[u8; LEN], case: Case) {
     let expected = std_uuid_read(text, case);
     assert_eq!(uuid_text::decode(text, case), expected, "{text:?} {case:?}");
     assert_eq!(uuid_text::parse(text, case), expected, "{text:?} {case:?}");
+    let seven = std_uuid_version_read(text, 7);
+    assert_eq!(uuid_text::parse_version_bytes::<7>(text), seven, "{text:?}");
+    assert_eq!(
+        uuid_text::decode_version_bytes::<7>(text),
+        seven,
+        "{text:?}"
+    );
+    let four = std_uuid_version_read(text, 4);
+    assert_eq!(uuid_text::parse_version_bytes::<4>(text), four, "{text:?}");
+    for path in Path::ALL {
+        if let Some(read) = path.uuid_decode_version::<7>(text) {
+            assert_eq!(read, seven, "{path:?} {text:?}");
+        }
+        if let Some(read) = path.uuid_decode_version::<4>(text) {
+            assert_eq!(read, four, "{path:?} {text:?}");
+        }
+    }
 }
 
 /// Both 24-digit readers agree with each other and with the standard library.
@@ -73,11 +99,12 @@ fn check_hex24(text: &[u8; 24], case: Case) {
 #[test]
 #[cfg_attr(
     miri,
-    ignore = "18,432 texts: minutes under Miri; the plain test run covers it"
+    ignore = "36,864 texts: minutes under Miri; the plain test run covers it"
 )]
 fn every_byte_at_every_place_of_a_uuid_reads_the_same_on_every_path() {
     for base in [
         *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+        *b"550E8400-E29B-41D4-A716-446655440000",
         *b"FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
         *b"00000000-0000-0000-0000-000000000000",
     ] {
@@ -147,6 +174,13 @@ proptest! {
         let expected = std_uuid(value);
         prop_assert_eq!(*uuid_text::encode_text(value).as_bytes(), expected);
         prop_assert_eq!(*uuid_text::encode_text_scalar(value).as_bytes(), expected);
+        // Into a buffer of anything, the vector code's and the copy alike.
+        let mut out = [0xFF; LEN];
+        prop_assert_eq!(uuid_text::encode_str(value.to_be_bytes(), &mut out).as_bytes(), &expected);
+        prop_assert_eq!(out, expected);
+        let mut out = [0x80; LEN];
+        uuid_text::encode(value, &mut out);
+        prop_assert_eq!(out, expected);
         let mut text = expected;
         if upper {
             text.make_ascii_uppercase();

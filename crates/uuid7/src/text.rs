@@ -60,15 +60,14 @@ impl Uuid7 {
         Err(refused(text))
     }
 
-    /// [`try_parse`](Self::try_parse) at run time: vector code where the processor has it.
-    /// Whatever is refused goes to one cold call, so that the valid text's path keeps nothing
-    /// for the error.
+    /// [`try_parse`](Self::try_parse) at run time: vector code where the processor has it,
+    /// which checks the version and the variant with the hyphens. Whatever is refused goes
+    /// to one cold call, so that the valid text's path keeps nothing for the error.
     #[inline]
     fn parse_at_run_time(text: &str) -> Result<Uuid7, ParseError> {
         if let Some(digits) = text.as_bytes().first_chunk::<LEN>()
             && text.len() == LEN
-            && has_version_and_variant(digits)
-            && let Ok(bytes) = uuid_text::parse_bytes(digits, Case::Any)
+            && let Some(bytes) = uuid_text::parse_version_bytes::<7>(digits)
         {
             return Ok(Uuid7::from_checked_bytes(bytes));
         }
@@ -88,7 +87,7 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &str {
-        self.text().copy_to(buffer)
+        uuid_text::encode_str(*self.as_bytes(), buffer)
     }
 
     /// The text (hyphenated and lower-case), written from the alphabet's table of [`AsciiByte`]s
@@ -112,7 +111,7 @@ impl Uuid7 {
     /// ```
     #[inline]
     pub fn encode_ascii(self, buffer: &mut [u8; Uuid7::TEXT_LEN]) -> &[u8] {
-        uuid_text::encode(self.to_u128(), buffer);
+        uuid_text::encode_str(*self.as_bytes(), buffer);
         buffer
     }
 
