@@ -1,91 +1,98 @@
-//! `cargo xtask deps`: each library crate depends only on what the design allows it, and the
-//! umbrella crate with one format's feature compiles no other format.
+//! `cargo xtask deps`: each crate depends only on what the README's table of crates ("The
+//! crates", column "depends on") allows it, and the umbrella crate with one format's feature
+//! compiles no other format.
+//!
+//! The table is the one list: each row's crate (the first name in backticks of its first cell)
+//! may depend directly, with every feature on, on the crates named in backticks in its last
+//! cell, on the crates of [`DATABASES`] where the cell says "databases", on those of
+//! [`TRAIT_FEATURES`] where it says "traits", and on [`FORMATS`] where it says "the format
+//! crates". A name in backticks after the word "feature" is a feature, not a crate.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Each library crate and the only direct normal dependencies it may have (with every
-/// feature on), besides [`DATABASES`] for the time-ordered formats.
-pub(crate) const ALLOWED: &[(&str, &[&str])] = &[
-    (
-        "tick-sequence",
-        &["rand", "libc", "js-sys", "getrandom", "serde"],
-    ),
-    ("crockford32", &["thiserror", "id-text"]),
-    // The date-time libraries for the one body of the formats' conversions (`date_time`).
-    ("id-text", &["thiserror", "serde", "chrono", "time", "jiff"]),
-    (
-        "ulid",
-        &[
-            "tick-sequence",
-            "crockford32",
-            "id-text",
-            "thiserror",
-            "serde",
-            "uuid",
-        ],
-    ),
-    (
-        "uuid7",
-        &["tick-sequence", "id-text", "thiserror", "serde", "uuid"],
-    ),
-    (
-        "objectid",
-        &["tick-sequence", "id-text", "thiserror", "serde", "bson"],
-    ),
-    (
-        "snowflake",
-        &["tick-sequence", "id-text", "thiserror", "serde"],
-    ),
-    // The lease: the one crate that may use another of the family's formats, and the one
-    // place with a PostgreSQL client; and its TLS (`sslmode`): rustls with the ring provider,
-    // the maintained rustls connector for `postgres`, and the OS trust store for
-    // `sslrootcert=system`.
-    (
-        "snowflake-lease",
-        &[
-            "tick-snowflake",
-            "tick-sequence",
-            "thiserror",
-            "postgres",
-            "rustls",
-            "tokio-postgres-rustls",
-            "rustls-native-certs",
-            // The MySQL and MariaDB store's blocking client (feature `mysql`).
-            "mysql",
-            // The host-local store's `fstatfs` (feature `file`, unix), through safe wrappers.
-            "rustix",
-            "serde",
-        ],
-    ),
-    (
-        "content-id",
-        &["blake2", "uuid", "id-text", "thiserror", "serde"],
-    ),
-    (
-        "checksummed-id",
-        &["tick-sequence", "crockford32", "thiserror"],
-    ),
-    // What an id is and holds, for the command and the page: the formats' own parsers, the
-    // calendar of id-text, and the JSON report.
-    (
-        "id-inspect",
-        &[
-            "tick-ulid",
-            "tick-uuid7",
-            "tick-objectid",
-            "tick-snowflake",
-            "checksummed-id",
-            "id-text",
-            "serde_json",
-        ],
-    ),
+/// The library crates: each has a row in the README's table, and `cargo xtask msrv` holds their
+/// dependencies to the workspace's `rust-version`.
+pub(crate) const LIBRARIES: &[&str] = &[
+    "tick-sequence",
+    "crockford32",
+    "id-text",
+    "ulid",
+    "uuid7",
+    "objectid",
+    "snowflake",
+    "snowflake-lease",
+    "content-id",
+    "checksummed-id",
+    "id-inspect",
 ];
 
+/// The README, whose table of crates is the dependency rules.
+const README: &str = include_str!("../../README.md");
+
+/// The heading of the README's table of crates.
+const TABLE_HEADER: &str = "| crate | what it holds | depends on |";
+
+/// Each crate of the README's table and the packages it may depend on directly.
+pub(crate) fn allowed(readme: &str) -> Result<Vec<(String, BTreeSet<String>)>, String> {
+    let table = readme
+        .split_once(TABLE_HEADER)
+        .ok_or_else(|| format!("README.md has no table headed {TABLE_HEADER:?}"))?
+        .1;
+    let mut rows = Vec::new();
+    // The rows, after the header's separator line, up to the first line that is not a row.
+    for line in table.lines().skip(2) {
+        if !line.starts_with('|') {
+            break;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").collect();
+        let (Some(first), Some(last)) = (cells.first(), cells.last()) else {
+            continue;
+        };
+        let name = backticked(first)
+            .into_iter()
+            .next()
+            .ok_or_else(|| format!("a row of README.md's table names no crate: {line}"))?;
+        let mut allowed: BTreeSet<String> = backticked(last)
+            .into_iter()
+            .map(|dependency| package(&dependency))
+            .collect();
+        for (words, crates) in [
+            ("databases", &DATABASES[..]),
+            ("traits", &TRAIT_FEATURES[..]),
+            ("the format crates", FORMATS),
+        ] {
+            if last.contains(words) {
+                allowed.extend(crates.iter().map(|name| package(name)));
+            }
+        }
+        rows.push((name, allowed));
+    }
+    Ok(rows)
+}
+
+/// The names in backticks in `cell`, but those that follow the word "feature" or "features":
+/// a feature's name.
+fn backticked(cell: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = cell;
+    while let Some((before, after)) = rest.split_once('`') {
+        let Some((name, after)) = after.split_once('`') else {
+            break;
+        };
+        let before = before.trim_end();
+        if !before.ends_with("feature") && !before.ends_with("features") {
+            names.push(name.to_owned());
+        }
+        rest = after;
+    }
+    names
+}
+
 /// The crates of the database features (`postgres`, `sqlx-*`, `sqlx08-*` with MySQL's, `rusqlite`,
-/// `diesel-*`, `sea-orm`), which every time-ordered format may depend on besides its own list:
-/// the drivers' traits live there. sqlx 0.8's crates are listed under their own names, which
-/// `cargo tree` shows for both releases.
+/// `diesel-*`, `sea-orm`): "databases" in the README's table, whose paragraph below the table
+/// names each (a test holds them equal). sqlx 0.8's crates are listed under their own names,
+/// which `cargo tree` shows for both releases.
 const DATABASES: [&str; 9] = [
     "postgres-types",
     "bytes",
@@ -99,8 +106,8 @@ const DATABASES: [&str; 9] = [
 ];
 
 /// The crates of the optional trait features (`bytemuck`, `zerocopy`, `arbitrary`,
-/// `schemars`, `utoipa`, `borsh`) and of the date-time features (`chrono`, `time`, `jiff`), which every
-/// time-ordered format may depend on besides its own list.
+/// `schemars`, `utoipa`, `borsh`) and of the date-time features (`chrono`, `time`, `jiff`):
+/// "traits" in the README's table, named each in its paragraph too.
 const TRAIT_FEATURES: [&str; 9] = [
     "bytemuck",
     "zerocopy",
@@ -140,7 +147,15 @@ pub(crate) const FORMATS: &[&str] = &[
 
 pub(crate) fn run(root: &Path) -> Result<(), String> {
     let mut problems = Vec::new();
-    for (krate, allowed) in ALLOWED {
+    let table = allowed(README)?;
+    for library in LIBRARIES {
+        if !table.iter().any(|(name, _)| name == library) {
+            problems.push(format!(
+                "{library} has no row in README.md's table of crates"
+            ));
+        }
+    }
+    for (krate, allowed) in &table {
         let spec = spec(krate);
         let direct = tree(
             root,
@@ -149,22 +164,21 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
         )?;
         for dependency in direct.iter().skip(1) {
             let name = dependency.split(' ').next().unwrap_or_default();
-            let optional = NO_STD_FORMATS.contains(krate)
-                && (DATABASES.contains(&name) || TRAIT_FEATURES.contains(&name));
-            if !allowed.contains(&name) && !optional {
+            if !allowed.contains(name) {
                 problems.push(format!(
-                    "{krate} depends on {dependency}, which is not allowed"
+                    "{krate} depends on {dependency}, which README.md's table of crates does not \
+                     name"
                 ));
             }
         }
         let all = tree(root, "normal", &["-p", &spec, "--all-features"])?;
         for other in workspace_formats(&all) {
-            if other != *krate && !allowed.contains(&package(other).as_str()) {
+            if other != krate && !allowed.contains(&package(other)) {
                 problems.push(format!("{krate} pulls in the format crate {other}"));
             }
         }
         println!(
-            "deps: {krate}: {} direct dependencies, all allowed",
+            "deps: {krate}: {} direct dependencies, all in README.md's table",
             direct.len() - 1
         );
     }
@@ -261,4 +275,56 @@ fn workspace_formats(packages: &[String]) -> BTreeSet<&'static str> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DATABASES, FORMATS, LIBRARIES, README, TRAIT_FEATURES, allowed, backticked};
+
+    #[test]
+    fn every_library_has_a_row_and_the_rows_name_what_the_crates_use() {
+        let table = allowed(README).unwrap();
+        for library in LIBRARIES {
+            assert!(table.iter().any(|(name, _)| name == library), "{library}");
+        }
+        let row = |name: &str| &table.iter().find(|(row, _)| row == name).unwrap().1;
+        // A dependency named by its library name is its package's.
+        assert!(row("snowflake-lease").contains("tick-snowflake"));
+        assert!(row("id-inspect").contains("tick-ulid"));
+        // "databases" and "traits" bring their crates to the formats, and only to them.
+        assert!(row("ulid").contains("sqlx-mysql") && row("ulid").contains("borsh"));
+        assert!(!row("id-text").contains("sqlx-core"));
+        // A feature's name is no dependency: tick-sequence's `js` is a feature.
+        assert!(row("tick-sequence").contains("js-sys") && !row("tick-sequence").contains("js"));
+        for format in FORMATS {
+            assert!(
+                row("identifier").contains(&super::package(format)),
+                "{format}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_paragraph_under_the_table_names_every_crate_of_databases_and_traits() {
+        let paragraph = README
+            .split_once("\"Databases\" are the optional crates")
+            .unwrap()
+            .1
+            .split_once("\n\n")
+            .unwrap()
+            .0;
+        // Every name in backticks: the paragraph names features and their crates alike.
+        let named: Vec<&str> = paragraph.split('`').skip(1).step_by(2).collect();
+        for name in DATABASES.iter().chain(&TRAIT_FEATURES) {
+            assert!(named.contains(name), "{name} is not in: {paragraph}");
+        }
+    }
+
+    #[test]
+    fn a_name_after_the_word_feature_is_a_feature() {
+        assert_eq!(
+            backticked("`a`, `b` (feature `c`); `d` (features `e`)"),
+            ["a", "b", "d"]
+        );
+    }
 }

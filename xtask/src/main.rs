@@ -6,8 +6,9 @@
 //!   the doctests a few at a time.
 //! - `golden`: rewrite `golden/*.json` from deterministic inputs.
 //! - `golden --check`: fail if any file in `golden/` differs from what `golden` would write.
-//! - `deps`: each library crate depends only on what the design allows, and the umbrella
-//!   crate with one format's feature compiles no other format.
+//! - `deps`: each crate depends only on what README.md's table of crates allows (the table is
+//!   read: it is the one list), and the umbrella crate with one format's feature compiles no
+//!   other format.
 //! - `msrv`: no locked dependency of a library crate needs a newer Rust than `rust-version`.
 //! - `bench-report`: write `BENCHMARKS.md` and `benchmarks.svg` from criterion's results.
 //! - `bench-gate [--update]`: instructions per operation beside the peers' (valgrind), held

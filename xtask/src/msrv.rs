@@ -58,10 +58,7 @@ pub(crate) fn run(root: &Path) -> Result<(), String> {
 
     let mut problems = Vec::new();
     // The crates users depend on: every library the dependency rules cover, and the umbrella.
-    let libraries = deps::ALLOWED
-        .iter()
-        .map(|(name, _)| *name)
-        .chain(["identifier"]);
+    let libraries = deps::LIBRARIES.iter().copied().chain(["identifier"]);
     for library in libraries {
         let spec = deps::spec(library);
         let all = features
@@ -137,4 +134,39 @@ fn parse(text: &str) -> Result<(u32, u32, u32), String> {
 
 fn show((major, minor, patch): (u32, u32, u32)) -> String {
     format!("{major}.{minor}.{patch}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FEATURE_FLOORS, parse};
+
+    /// The workspace's `rust-version`, as `Cargo.toml` declares it.
+    fn workspace_rust() -> String {
+        let cargo = include_str!("../../Cargo.toml");
+        let package = cargo.split_once("[workspace.package]").unwrap().1;
+        let line = package
+            .lines()
+            .find(|line| line.starts_with("rust-version = "))
+            .unwrap();
+        line.split('"').nth(1).unwrap().to_owned()
+    }
+
+    #[test]
+    fn the_readme_states_the_libraries_rust_and_the_test_command_s() {
+        let readme = include_str!("../../README.md");
+        let libraries = workspace_rust();
+        // The test command builds every feature: it needs the highest floor.
+        let (_, tests) = FEATURE_FLOORS
+            .iter()
+            .max_by_key(|(_, floor)| parse(floor).unwrap())
+            .unwrap();
+        for statement in [
+            format!("**Prerequisites:** Rust {tests} or newer"),
+            format!("the libraries\nalone need Rust {libraries}"),
+            format!("The libraries need Rust {libraries} or newer"),
+            format!("Working on the repository needs Rust {tests}"),
+        ] {
+            assert!(readme.contains(&statement), "README.md lacks {statement:?}");
+        }
+    }
 }

@@ -31,7 +31,8 @@ pub struct Bounds {
 /// The smallest and the largest ULID, UUIDv7, ObjectId (of the second holding the instant)
 /// and Snowflake id of each known layout (of its unit holding the instant) whose timestamp is
 /// `timestamp_ms`: every id made at that instant sorts between them, inclusive. The format
-/// crates' own `from_parts`, with the smallest and the largest counter, make them.
+/// crates' own `min_at_ms` and `max_at_ms` (ObjectId's `min_at_s` and `max_at_s`) make them;
+/// the foreign Snowflake layouts, which no format crate holds, are [`Layout::bounds_at`].
 ///
 /// ```
 /// let bounds = id_inspect::bounds_at(1_645_557_742_000); // 2022-02-22T19:22:22Z
@@ -49,55 +50,58 @@ pub struct Bounds {
 /// ```
 #[must_use]
 pub fn bounds_at(timestamp_ms: u64) -> Vec<Bounds> {
-    let text = |id: &dyn ToString| id.to_string();
-    let mut bounds = Vec::with_capacity(4 + Layout::FOREIGN.len());
-    let ulid = ulid::Ulid::from_parts(timestamp_ms, 0).and_then(|min| {
-        Ok((
-            text(&min),
-            text(&ulid::Ulid::from_parts(
-                timestamp_ms,
-                ulid::Ulid::MAX_RANDOM,
-            )?),
-        ))
-    });
-    bounds.push(Bounds {
-        format: "ULID",
-        layout: None,
-        range: ulid.map_err(|e| e.to_string()),
-    });
-    let uuid7 = uuid7::Uuid7::from_parts(timestamp_ms, 0).and_then(|min| {
-        let max = uuid7::Uuid7::from_parts(timestamp_ms, uuid7::Uuid7::MAX_COUNTER)?;
-        Ok((text(&min), text(&max)))
-    });
-    bounds.push(Bounds {
-        format: "UUIDv7",
-        layout: None,
-        range: uuid7.map_err(|e| e.to_string()),
-    });
-    let seconds = timestamp_ms / 1000;
-    let object_id = objectid::ObjectId::from_parts(seconds, 0).and_then(|min| {
-        let max = objectid::ObjectId::from_parts(seconds, objectid::ObjectId::MAX_COUNTER)?;
-        Ok((text(&min), text(&max)))
-    });
-    bounds.push(Bounds {
-        format: "ObjectId",
-        layout: None,
-        range: object_id.map_err(|e| e.to_string()),
-    });
+    /// The texts of the two bounds, or the format's message.
+    fn texts<T: ToString, E: ToString>(
+        min: Result<T, E>,
+        max: Result<T, E>,
+    ) -> Result<(String, String), String> {
+        match (min, max) {
+            (Ok(min), Ok(max)) => Ok((min.to_string(), max.to_string())),
+            (Err(error), _) | (_, Err(error)) => Err(error.to_string()),
+        }
+    }
+    use objectid::ObjectId;
     use snowflake::SnowflakeId;
-    let this = SnowflakeId::from_parts(timestamp_ms, 0, 0).and_then(|min| {
-        let max = SnowflakeId::from_parts(
-            timestamp_ms,
-            SnowflakeId::MAX_WORKER_ID,
-            SnowflakeId::MAX_SEQUENCE,
-        )?;
-        Ok((text(&min), text(&max)))
-    });
-    bounds.push(Bounds {
-        format: "Snowflake",
-        layout: Some("this"),
-        range: this.map_err(|e| e.to_string()),
-    });
+    use ulid::Ulid;
+    use uuid7::Uuid7;
+    let seconds = timestamp_ms / 1000;
+    let mut bounds = Vec::with_capacity(4 + Layout::FOREIGN.len());
+    let formats = [
+        (
+            "ULID",
+            None,
+            texts(Ulid::min_at_ms(timestamp_ms), Ulid::max_at_ms(timestamp_ms)),
+        ),
+        (
+            "UUIDv7",
+            None,
+            texts(
+                Uuid7::min_at_ms(timestamp_ms),
+                Uuid7::max_at_ms(timestamp_ms),
+            ),
+        ),
+        (
+            "ObjectId",
+            None,
+            texts(ObjectId::min_at_s(seconds), ObjectId::max_at_s(seconds)),
+        ),
+        (
+            "Snowflake",
+            Some("this"),
+            texts(
+                SnowflakeId::min_at_ms(timestamp_ms),
+                SnowflakeId::max_at_ms(timestamp_ms),
+            ),
+        ),
+    ];
+    for (format, layout, range) in formats {
+        bounds.push(Bounds {
+            format,
+            layout,
+            range,
+        });
+    }
+    let text = |id: &dyn ToString| id.to_string();
     for layout in &Layout::FOREIGN {
         let Some(epoch_ms) = layout.epoch_ms else {
             continue;

@@ -48,7 +48,8 @@
 //! ([`Report::to_json`], [`json_report`]); [`Report::bits`] places each field in the id's
 //! bits ([`Segment`]), the one definition both the decoders and the page's picture read.
 //! [`bounds_at`] gives the smallest and the largest id of an instant in each time-ordered
-//! format, for range queries.
+//! format, for range queries; [`convert`] turns a ULID into a UUID (the same bits, or an RFC
+//! 9562 UUIDv7) and a UUID into a ULID.
 //!
 //! # No clock, no operating system
 //!
@@ -62,6 +63,7 @@ extern crate alloc;
 
 mod bits;
 mod bounds;
+mod convert;
 mod fields;
 pub mod layout;
 mod report;
@@ -70,6 +72,7 @@ mod uuid;
 
 pub use bits::{Bits, Kind, Segment};
 pub use bounds::{Bounds, bounds_at};
+pub use convert::{Target, convert};
 pub use fields::Field;
 pub use layout::Layout;
 pub use report::{Options, Reason, Rejection, Report, inspect, json_line, json_report};

@@ -76,6 +76,11 @@ impl Why {
         }
     }
 
+    /// The message alone.
+    pub(crate) fn message(self) -> String {
+        self.message
+    }
+
     /// The text does not have the format's shape.
     pub(crate) fn unshaped(message: String) -> Why {
         Why {

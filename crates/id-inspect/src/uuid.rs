@@ -141,6 +141,11 @@ fn parse(id: &str) -> Result<(u128, Form, bool), Why> {
     Ok((value, form, upper))
 }
 
+/// The 128 bits of a UUID in any of the forms, or why it is not one.
+pub(crate) fn value(id: &str) -> Result<u128, String> {
+    parse(id).map(|(value, _, _)| value).map_err(Why::message)
+}
+
 /// `value` in the canonical form, lower-case and hyphenated.
 pub(crate) fn canonical(value: u128) -> String {
     let hex = format!("{value:032x}");

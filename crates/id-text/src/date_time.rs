@@ -1,6 +1,6 @@
 //! An id's timestamp as the date-time of chrono, time or jiff, and back (features `chrono`,
 //! `time`, `jiff`): the body of every format's `timestamp_chrono`, `timestamp_time`,
-//! `timestamp_jiff` and `min_at_*`, written once.
+//! `timestamp_jiff`, `min_at_*` and `max_at_*`, written once.
 //!
 //! A format describes its timestamps once, as a [`Timestamps`] (the unit, milliseconds or
 //! seconds since the Unix epoch, and the range it holds). Going out, a timestamp becomes exact
@@ -564,10 +564,11 @@ impl Timestamps {
 }
 
 /// Everything a format's date-time features need, as one constant of the format crate: its
-/// [`Timestamps`] and the smallest id of a timestamp. The methods return a [`DateTimeError`]: a
-/// type of its own, apart from the format's `Error`, so that the `Result` of generation stays as
-/// small as it was. The methods are the bodies of the format's `timestamp_chrono`,
-/// `min_at_chrono` and the others.
+/// [`Timestamps`], and the smallest and the largest id of a timestamp (the format's own
+/// `min_at_ms` and `max_at_ms`, or `min_at_s` and `max_at_s`). The methods return a
+/// [`DateTimeError`]: a type of its own, apart from the format's `Error`, so that the `Result`
+/// of generation stays as small as it was. The methods are the bodies of the format's
+/// `timestamp_chrono`, `min_at_chrono`, `max_at_chrono` and the others.
 ///
 /// ```
 /// use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
@@ -577,10 +578,13 @@ impl Timestamps {
 ///
 /// const DATE_TIMES: DateTimes<Id> = DateTimes {
 ///     timestamps: Timestamps::seconds("an id", 0, u32::MAX as u64),
-///     id: |s| Some(Id(s << 32)),
+///     min: |s| Some(Id(s << 32)),
+///     max: |s| Some(Id((s << 32) | 0xFFFF_FFFF)),
 /// };
 ///
-/// assert_eq!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(1_500_000_000)), Ok(Id(1 << 32)));
+/// let found = DATE_TIMES.timestamps.floor(1_500_000_000);
+/// assert_eq!(DATE_TIMES.min_at(found), Ok(Id(1 << 32)));
+/// assert_eq!(DATE_TIMES.max_at(found), Ok(Id((1 << 32) | 0xFFFF_FFFF)));
 /// let error = DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(-1)).unwrap_err();
 /// assert!(matches!(error, DateTimeError::OutOfRange(e) if e.value == -1));
 /// ```
@@ -590,7 +594,10 @@ pub struct DateTimes<T> {
     pub timestamps: Timestamps,
     /// The smallest id of a timestamp in range (its other fields zero); `None` counts as out
     /// of range.
-    pub id: fn(u64) -> Option<T>,
+    pub min: fn(u64) -> Option<T>,
+    /// The largest id of a timestamp in range (its other fields all ones); `None` counts as out
+    /// of range.
+    pub max: fn(u64) -> Option<T>,
 }
 
 impl<T> DateTimes<T> {
@@ -599,20 +606,55 @@ impl<T> DateTimes<T> {
     ///
     /// # Errors
     ///
-    /// The [`DateTimeOutOfRange`] found, also where `id` gives no id for the timestamp.
+    /// The [`DateTimeOutOfRange`] found, also where `min` gives no id for the timestamp.
     ///
     /// # Examples
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64> =
-    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, 9), id: Some };
-    /// assert_eq!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(9_999_999)), Ok(9));
+    /// const DATE_TIMES: DateTimes<u64> = DateTimes {
+    ///     timestamps: Timestamps::milliseconds("an id", 0, 9),
+    ///     min: |ms| Some(ms * 10),
+    ///     max: |ms| Some(ms * 10 + 9),
+    /// };
+    /// assert_eq!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(9_999_999)), Ok(90));
     /// assert!(DATE_TIMES.min_at(DATE_TIMES.timestamps.floor(10_000_000)).is_err());
     /// ```
     pub fn min_at(&self, found: Result<u64, DateTimeOutOfRange>) -> Result<T, DateTimeError> {
+        self.id_at(found, self.min)
+    }
+
+    /// The largest id of the timestamp found, or the format's error for a date-time out of
+    /// range: the body of every `max_at_*`.
+    ///
+    /// # Errors
+    ///
+    /// The [`DateTimeOutOfRange`] found, also where `max` gives no id for the timestamp.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
+    /// const DATE_TIMES: DateTimes<u64> = DateTimes {
+    ///     timestamps: Timestamps::milliseconds("an id", 0, 9),
+    ///     min: |ms| Some(ms * 10),
+    ///     max: |ms| Some(ms * 10 + 9),
+    /// };
+    /// assert_eq!(DATE_TIMES.max_at(DATE_TIMES.timestamps.floor(9_999_999)), Ok(99));
+    /// assert!(DATE_TIMES.max_at(DATE_TIMES.timestamps.floor(-1)).is_err());
+    /// ```
+    pub fn max_at(&self, found: Result<u64, DateTimeOutOfRange>) -> Result<T, DateTimeError> {
+        self.id_at(found, self.max)
+    }
+
+    /// `id` of the timestamp found, or the error of a date-time out of range.
+    fn id_at(
+        &self,
+        found: Result<u64, DateTimeOutOfRange>,
+        id: fn(u64) -> Option<T>,
+    ) -> Result<T, DateTimeError> {
         let timestamp = found?;
-        (self.id)(timestamp).ok_or_else(|| {
+        id(timestamp).ok_or_else(|| {
             let value = i64::try_from(timestamp).unwrap_or(i64::MAX);
             self.timestamps.out_of_range(value).into()
         })
@@ -639,16 +681,45 @@ impl<T> DateTimes<T> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64> =
-    ///     DateTimes { timestamps: Timestamps::seconds("an id", 0, 9), id: Some };
+    /// # const DATE_TIMES: DateTimes<u64> = DateTimes {
+    /// #     timestamps: Timestamps::seconds("an id", 0, 9),
+    /// #     min: |s| Some(s * 10),
+    /// #     max: |s| Some(s * 10 + 9),
+    /// # };
     /// let at = chrono::DateTime::from_timestamp(9, 999_999_999).unwrap();
-    /// assert_eq!(DATE_TIMES.min_at_chrono(&at), Ok(9));
+    /// assert_eq!(DATE_TIMES.min_at_chrono(&at), Ok(90));
     /// ```
     pub fn min_at_chrono<Tz: chrono::TimeZone>(
         &self,
         at: &chrono::DateTime<Tz>,
     ) -> Result<T, DateTimeError> {
         self.min_at(self.timestamps.floor_chrono(at))
+    }
+
+    /// The largest id of the unit that holds `at`: [`Timestamps::floor_chrono`], then
+    /// [`max_at`](Self::max_at).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`max_at`](Self::max_at).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
+    /// # const DATE_TIMES: DateTimes<u64> = DateTimes {
+    /// #     timestamps: Timestamps::seconds("an id", 0, 9),
+    /// #     min: |s| Some(s * 10),
+    /// #     max: |s| Some(s * 10 + 9),
+    /// # };
+    /// let at = chrono::DateTime::from_timestamp(9, 0).unwrap();
+    /// assert_eq!(DATE_TIMES.max_at_chrono(&at), Ok(99));
+    /// ```
+    pub fn max_at_chrono<Tz: chrono::TimeZone>(
+        &self,
+        at: &chrono::DateTime<Tz>,
+    ) -> Result<T, DateTimeError> {
+        self.max_at(self.timestamps.floor_chrono(at))
     }
 }
 
@@ -665,8 +736,11 @@ impl<T> DateTimes<T> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64> =
-    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, u64::MAX), id: Some };
+    /// const DATE_TIMES: DateTimes<u64> = DateTimes {
+    ///     timestamps: Timestamps::milliseconds("an id", 0, u64::MAX),
+    ///     min: Some,
+    ///     max: Some,
+    /// };
     /// assert_eq!(DATE_TIMES.to_time(1_000)?.unix_timestamp(), 1);
     /// assert!(matches!(DATE_TIMES.to_time(1 << 48), Err(DateTimeError::Overflow(_))));
     /// # Ok::<(), DateTimeError>(())
@@ -686,13 +760,39 @@ impl<T> DateTimes<T> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64> =
-    ///     DateTimes { timestamps: Timestamps::seconds("an id", 0, 9), id: Some };
+    /// # const DATE_TIMES: DateTimes<u64> = DateTimes {
+    /// #     timestamps: Timestamps::seconds("an id", 0, 9),
+    /// #     min: |s| Some(s * 10),
+    /// #     max: |s| Some(s * 10 + 9),
+    /// # };
     /// let at = time::OffsetDateTime::from_unix_timestamp(10).unwrap();
     /// assert!(matches!(DATE_TIMES.min_at_time(at), Err(DateTimeError::OutOfRange(e)) if e.value == 10));
     /// ```
     pub fn min_at_time(&self, at: time::OffsetDateTime) -> Result<T, DateTimeError> {
         self.min_at(self.timestamps.floor_time(at))
+    }
+
+    /// The largest id of the unit that holds `at`: [`Timestamps::floor_time`], then
+    /// [`max_at`](Self::max_at).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`max_at`](Self::max_at).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
+    /// # const DATE_TIMES: DateTimes<u64> = DateTimes {
+    /// #     timestamps: Timestamps::seconds("an id", 0, 9),
+    /// #     min: |s| Some(s * 10),
+    /// #     max: |s| Some(s * 10 + 9),
+    /// # };
+    /// let at = time::OffsetDateTime::from_unix_timestamp(3).unwrap();
+    /// assert_eq!(DATE_TIMES.max_at_time(at), Ok(39));
+    /// ```
+    pub fn max_at_time(&self, at: time::OffsetDateTime) -> Result<T, DateTimeError> {
+        self.max_at(self.timestamps.floor_time(at))
     }
 }
 
@@ -709,8 +809,11 @@ impl<T> DateTimes<T> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64> =
-    ///     DateTimes { timestamps: Timestamps::milliseconds("an id", 0, u64::MAX), id: Some };
+    /// const DATE_TIMES: DateTimes<u64> = DateTimes {
+    ///     timestamps: Timestamps::milliseconds("an id", 0, u64::MAX),
+    ///     min: Some,
+    ///     max: Some,
+    /// };
     /// assert_eq!(DATE_TIMES.to_jiff(1_000)?.as_second(), 1);
     /// assert!(matches!(DATE_TIMES.to_jiff(1 << 48), Err(DateTimeError::Overflow(_))));
     /// # Ok::<(), DateTimeError>(())
@@ -730,13 +833,39 @@ impl<T> DateTimes<T> {
     ///
     /// ```
     /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
-    /// const DATE_TIMES: DateTimes<u64> =
-    ///     DateTimes { timestamps: Timestamps::seconds("an id", 5, 9), id: Some };
-    /// let at = jiff::Timestamp::from_second(4).unwrap();
-    /// assert!(matches!(DATE_TIMES.min_at_jiff(at), Err(DateTimeError::OutOfRange(e)) if e.value == 4));
+    /// # const DATE_TIMES: DateTimes<u64> = DateTimes {
+    /// #     timestamps: Timestamps::seconds("an id", 0, 9),
+    /// #     min: |s| Some(s * 10),
+    /// #     max: |s| Some(s * 10 + 9),
+    /// # };
+    /// let at = jiff::Timestamp::from_second(-1).unwrap();
+    /// assert!(matches!(DATE_TIMES.min_at_jiff(at), Err(DateTimeError::OutOfRange(e)) if e.value == -1));
     /// ```
     pub fn min_at_jiff(&self, at: jiff::Timestamp) -> Result<T, DateTimeError> {
         self.min_at(self.timestamps.floor_jiff(at))
+    }
+
+    /// The largest id of the unit that holds `at`: [`Timestamps::floor_jiff`], then
+    /// [`max_at`](Self::max_at).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`max_at`](Self::max_at).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use id_text::date_time::{DateTimeError, DateTimes, Timestamps};
+    /// # const DATE_TIMES: DateTimes<u64> = DateTimes {
+    /// #     timestamps: Timestamps::seconds("an id", 0, 9),
+    /// #     min: |s| Some(s * 10),
+    /// #     max: |s| Some(s * 10 + 9),
+    /// # };
+    /// let at = jiff::Timestamp::from_millisecond(4_999).unwrap();
+    /// assert_eq!(DATE_TIMES.max_at_jiff(at), Ok(49));
+    /// ```
+    pub fn max_at_jiff(&self, at: jiff::Timestamp) -> Result<T, DateTimeError> {
+        self.max_at(self.timestamps.floor_jiff(at))
     }
 }
 

@@ -29,6 +29,46 @@ pub(crate) struct Plan {
     pub(crate) json: bool,
 }
 
+/// The bounds a generating subcommand prints instead of generating: `--min-at`, `--max-at`.
+pub(crate) struct Bounds {
+    /// The timestamp of the smallest id asked for, in the format's unit.
+    pub(crate) min_at: Option<u64>,
+    /// The timestamp of the largest id asked for, in the format's unit.
+    pub(crate) max_at: Option<u64>,
+    /// JSON lines, as for generated ids.
+    pub(crate) json: bool,
+}
+
+/// Writes the smallest id of `min_at` and then the largest of `max_at` (those asked for), made
+/// by the format's `min` and `max`; a timestamp out of the format's range is an error naming
+/// the option, and then nothing is written.
+pub(crate) fn bounds<T: Timed, E: Display>(
+    bounds: Option<Bounds>,
+    min: impl Fn(u64) -> Result<T, E>,
+    max: impl Fn(u64) -> Result<T, E>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let Some(bounds) = bounds else {
+        return Ok(());
+    };
+    let refused =
+        |option: &'static str| move |error: E| Failure::Error(format!("{option}: {error}"));
+    let min = bounds
+        .min_at
+        .map(min)
+        .transpose()
+        .map_err(refused("--min-at"))?;
+    let max = bounds
+        .max_at
+        .map(max)
+        .transpose()
+        .map_err(refused("--max-at"))?;
+    for id in min.iter().chain(&max) {
+        write_id(id, bounds.json, out)?;
+    }
+    Ok(())
+}
+
 /// An id that can be written as a JSON line with its timestamp.
 pub(crate) trait Timed: Display {
     /// The key and value of the timestamp, in the format's unit.

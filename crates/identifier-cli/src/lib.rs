@@ -14,6 +14,7 @@ use std::time::Duration;
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
 
 mod content;
+mod convert;
 mod generate;
 mod inspect;
 mod lines;
@@ -39,6 +40,11 @@ Examples:
                                             100 ids a second under a worker id leased from
                                             a PostgreSQL table, until interrupted
   identifier ulid --policy                  how ULIDs are made: layout, clock, counter
+  identifier uuid7 --min-at 2024-01-01T00:00:00Z --max-at 2024-01-01T23:59:59.999Z
+                                            the smallest and the largest UUIDv7 of a day,
+                                            for WHERE id BETWEEN ... AND ...
+  identifier convert --to uuid7 01ARZ3NDEKTSV4RRFFQ69G5FAV
+                                            a ULID as an RFC 9562 UUIDv7
   identifier checksummed --length 8         a code like 7K3M-9QPA-X
   identifier verify H88C-MK9B-VJ1V-P        check a code (exit status 1 if invalid)
   identifier inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV
@@ -145,9 +151,13 @@ enum Command {
     Uuid7(CountAndTimestamp),
     /// ObjectIds: 32-bit seconds, 64-bit counter, 24 lower-case hex characters.
     ///
-    /// With --at, the timestamp is in seconds.
-    // Whole seconds for --at: the format's unit.
-    #[command(mut_arg("at", |at| at.value_parser(at_s)))]
+    /// With --at, --min-at and --max-at, the timestamp is in seconds.
+    // Whole seconds for --at, --min-at and --max-at: the format's unit.
+    #[command(
+        mut_arg("at", |at| at.value_parser(at_s)),
+        mut_arg("min_at", |at| at.value_parser(at_s)),
+        mut_arg("max_at", |at| at.value_parser(at_s))
+    )]
     Objectid(CountAndTimestamp),
     /// Snowflake ids: milliseconds since 2024-01-01, 10-bit worker id, 12-bit sequence.
     ///
@@ -159,10 +169,15 @@ enum Command {
     /// error (a lease that could not be acquired included), 2 for a usage error, 3 when a
     /// lease was lost or could not be renewed: the ids written until then are valid.
     #[cfg_attr(not(feature = "lease"), command(long_about = SNOWFLAKE_ABOUT))]
-    #[command(group(ArgGroup::new("worker").args(WORKER).required(true)))]
+    // Any of the group: --min-at and --max-at go together; the others conflict by name.
+    #[command(group(ArgGroup::new("worker").args(WORKER).required(true).multiple(true)))]
     Snowflake {
         /// This process's worker id, 0 to 1023; no two processes may share one.
-        #[arg(long, value_parser = worker_id)]
+        #[arg(
+            long,
+            value_parser = worker_id,
+            conflicts_with_all = ["policy", "min_at", "max_at"]
+        )]
         worker_id: Option<u16>,
         /// Lease the worker id instead of --worker-id, so that no two processes sharing the
         /// LOCATION use the same one at the same time. LOCATION is one of:
@@ -190,7 +205,11 @@ enum Command {
         /// at the end; an interrupted --forever run (Ctrl-C, kill) leaves its row to expire
         /// after the ttl, as a crash would.
         #[cfg(feature = "lease")]
-        #[arg(long, value_name = "LOCATION", conflicts_with = "at")]
+        #[arg(
+            long,
+            value_name = "LOCATION",
+            conflicts_with_all = ["worker_id", "policy", "at", "min_at", "max_at"]
+        )]
         lease: Option<String>,
         /// The worker ids the lease may take, A-B (from A to B, both included, within 0 to
         /// 1023): for hosts that each lease from a directory of their own, or fleets that share
@@ -249,6 +268,30 @@ enum Command {
         /// may stop early (`| head`).
         #[arg(short = 'n', long = "count", default_value_t = 1, value_parser = decimal)]
         count: u64,
+    },
+    /// Convert ULIDs and UUIDs into each other: the same 128 bits, or a ULID's RFC 9562 UUIDv7.
+    ///
+    /// Each id is a ULID (26 Crockford Base32 characters, either case) or a UUID (hyphenated,
+    /// braced {...}, urn:uuid:... or 32 hex digits, either case), and its conversion is
+    /// written on a line of its own, in the target's canonical text.
+    ///
+    /// With `-`, or no id while standard input is not a terminal, the ids are read from
+    /// standard input, one a line, and each conversion is written as its line is read, in
+    /// constant memory. An id that does not convert writes nothing to standard output: a line
+    /// on standard error names it by its position (`line 17: ...`, or `argument 2: ...`) and
+    /// says why, and the ids after it are converted on. Exit status: 0 if every id converted,
+    /// 1 otherwise.
+    Convert {
+        /// What to convert to: uuid7, an RFC 9562 UUIDv7 (from a ULID: its timestamp, version
+        /// 7, variant 10 and 74 of its 80 random bits, the top 12 and the low 62, as
+        /// python-ulid's to_uuid7(compliant=True); the ULID cannot be had back; from a UUIDv7:
+        /// itself); uuid, the UUID of the same 128 bits (lossless: what storing a ULID in a
+        /// uuid column does; no UUIDv7 unless by chance); ulid, the ULID of the same 128 bits
+        /// (from a ULID or any UUID: a uuid column's value back as the ULID stored in it).
+        #[arg(long, value_enum, value_name = "TARGET")]
+        to: ConvertTo,
+        /// The ids; `-` (or none, from a pipe) to read them from standard input, one a line.
+        ids: Vec<String>,
     },
     /// Check checksummed codes: one line each; exit status 1 if any is invalid.
     ///
@@ -391,11 +434,11 @@ enum Command {
 }
 
 /// The arguments of `snowflake` of which one is required: where the worker id comes from, or
-/// `--policy`, which generates nothing.
+/// `--policy`, `--min-at` or `--max-at`, which generate nothing.
 #[cfg(feature = "lease")]
-const WORKER: [&str; 3] = ["worker_id", "lease", "policy"];
+const WORKER: [&str; 5] = ["worker_id", "lease", "policy", "min_at", "max_at"];
 #[cfg(not(feature = "lease"))]
-const WORKER: [&str; 2] = ["worker_id", "policy"];
+const WORKER: [&str; 4] = ["worker_id", "policy", "min_at", "max_at"];
 
 /// The long help of `snowflake` in a build without `--lease`.
 #[cfg(not(feature = "lease"))]
@@ -438,8 +481,33 @@ struct CountAndTimestamp {
     /// Print how this command makes ids of this format (layout, clock, counter, what happens
     /// when the clock steps back, package and version) on one line, and exit without
     /// generating.
-    #[arg(long, conflicts_with_all = ["count", "forever", "rate", "at", "format"])]
+    #[arg(
+        long,
+        conflicts_with_all = ["count", "forever", "rate", "at", "format", "min_at", "max_at"]
+    )]
     policy: bool,
+    /// Print the smallest id of this timestamp (given as for --at) and exit without
+    /// generating: its counter (for snowflake, its worker id and sequence) all zeros. With
+    /// --max-at B, the smallest of --min-at A, then the largest of B, on two lines: every id of
+    /// the instants A to B lies between them (WHERE id BETWEEN ... AND ...), whatever made it.
+    /// A timestamp outside the format's range is an error that gives the range.
+    #[arg(
+        long,
+        value_name = "TIMESTAMP",
+        value_parser = at_ms,
+        conflicts_with_all = ["count", "forever", "rate", "at"]
+    )]
+    min_at: Option<u64>,
+    /// Print the largest id of this timestamp (given as for --at) and exit without
+    /// generating: its counter (for snowflake, its worker id and sequence) all ones, around
+    /// the fixed version and variant of a UUIDv7.
+    #[arg(
+        long,
+        value_name = "TIMESTAMP",
+        value_parser = at_ms,
+        conflicts_with_all = ["count", "forever", "rate", "at"]
+    )]
+    max_at: Option<u64>,
     /// How each id is written: text, the id alone on its line; json, one JSON object a line
     /// with the id and its timestamp, `{"id":"...","timestamp_ms":...}` (`timestamp_s` for
     /// objectid).
@@ -456,7 +524,27 @@ enum OutputFormat {
     Json,
 }
 
+/// What `convert` converts to.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ConvertTo {
+    // No doc comments: clap would list the values on lines of their own (the option's help
+    // says what each is).
+    Uuid7,
+    Uuid,
+    Ulid,
+}
+
 impl CountAndTimestamp {
+    /// The bounds asked for (`--min-at`, `--max-at`), if any: the subcommand then prints them
+    /// and generates nothing.
+    fn bounds(&self) -> Option<generate::Bounds> {
+        (self.min_at.is_some() || self.max_at.is_some()).then_some(generate::Bounds {
+            min_at: self.min_at,
+            max_at: self.max_at,
+            json: matches!(self.format, OutputFormat::Json),
+        })
+    }
+
     /// What to generate, as the generating functions take it.
     fn plan(&self) -> generate::Plan {
         generate::Plan {
@@ -697,10 +785,34 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Ulid(o) if o.policy => policy(&ulid::POLICY, out),
         Command::Uuid7(o) if o.policy => policy(&uuid7::POLICY, out),
         Command::Objectid(o) if o.policy => policy(&objectid::POLICY, out),
+        Command::Ulid(o) if o.bounds().is_some() => generate::bounds(
+            o.bounds(),
+            ulid::Ulid::min_at_ms,
+            ulid::Ulid::max_at_ms,
+            out,
+        ),
+        Command::Uuid7(o) if o.bounds().is_some() => generate::bounds(
+            o.bounds(),
+            uuid7::Uuid7::min_at_ms,
+            uuid7::Uuid7::max_at_ms,
+            out,
+        ),
+        Command::Objectid(o) if o.bounds().is_some() => generate::bounds(
+            o.bounds(),
+            objectid::ObjectId::min_at_s,
+            objectid::ObjectId::max_at_s,
+            out,
+        ),
         Command::Ulid(o) => generate::ulids(&o.plan(), out),
         Command::Uuid7(o) => generate::uuid7s(&o.plan(), out),
         Command::Objectid(o) => generate::object_ids(&o.plan(), out),
         Command::Snowflake { options, .. } if options.policy => policy(&snowflake::POLICY, out),
+        Command::Snowflake { options, .. } if options.bounds().is_some() => generate::bounds(
+            options.bounds(),
+            snowflake::SnowflakeId::min_at_ms,
+            snowflake::SnowflakeId::max_at_ms,
+            out,
+        ),
         #[cfg(feature = "lease")]
         Command::Snowflake {
             lease: Some(location),
@@ -755,6 +867,14 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             out,
         ),
         Command::Verify { codes, sep } => generate::verify(&codes, sep, out),
+        Command::Convert { to, ids } => {
+            let to = match to {
+                ConvertTo::Uuid7 => id_inspect::Target::Uuid7,
+                ConvertTo::Uuid => id_inspect::Target::Uuid,
+                ConvertTo::Ulid => id_inspect::Target::Ulid,
+            };
+            convert::run(&ids, to, out)
+        }
         Command::Inspect {
             ids,
             json,

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{describe, run};
+use common::run;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -418,7 +418,9 @@ fn subcommand_help_documents_counts_and_timestamps() {
 
 /// Runs the command with `args` under `faketime`, its clock stopped at `unix_s` seconds
 /// since the Unix epoch: the exit status and both streams, as [`run`] gives them. Fails,
-/// never skips, without `faketime`.
+/// never skips, without `faketime`. Unix only: libfaketime is a preloaded library of the
+/// dynamic linker, which Windows has no equivalent of.
+#[cfg(unix)]
 fn run_at_clock(unix_s: u64, args: &[&str]) -> String {
     // Seconds (FAKETIME_FMT=%s) rather than a date: libfaketime reads no year past 9999, and
     // a date would be read in the local time zone.
@@ -436,9 +438,10 @@ fn run_at_clock(unix_s: u64, args: &[&str]) -> String {
                  (Debian and Ubuntu; `brew install libfaketime` on macOS)"
             )
         });
-    describe(output)
+    common::describe(output)
 }
 
+#[cfg(unix)]
 #[test]
 fn a_clock_outside_the_range_of_a_format_is_an_error_not_a_panic() {
     // Each format's range ends (or starts) at a different time: ObjectId after
@@ -487,6 +490,7 @@ fn a_clock_outside_the_range_of_a_format_is_an_error_not_a_panic() {
     insta::assert_snapshot!(outputs.join("\n"));
 }
 
+#[cfg(unix)]
 #[test]
 fn a_clock_inside_the_range_of_a_format_gives_ids_of_that_time() {
     // faketime works here, so the errors above are the clock's: 2106-02-07T06:28:15Z is the
@@ -849,6 +853,7 @@ fn inspect_snowflakes_of_every_layout() {
     insta::assert_snapshot!(outputs.join("\n"));
 }
 
+#[cfg(unix)]
 #[test]
 fn inspect_warns_of_a_snowflake_from_the_future() {
     // The clock stopped at 2026-12-01T00:00:00Z, so that the layouts under which a date is
@@ -1430,7 +1435,10 @@ fn lease_options_come_with_the_lease_feature() {
         let output = run(&["snowflake"], "");
         assert!(output.starts_with("status: 2\n"), "{output}");
         assert!(
-            output.contains("\n  <--worker-id <WORKER_ID>|--policy>\n"),
+            output.contains(
+                "\n  <--worker-id <WORKER_ID>|--policy|--min-at <TIMESTAMP>|--max-at \
+                 <TIMESTAMP>>\n"
+            ),
             "{output}"
         );
     }

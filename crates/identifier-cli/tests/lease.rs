@@ -330,7 +330,8 @@ fn lease_options_are_usage_errors_with_worker_id_or_without_lease() {
             &["snowflake", "--lease-table", "t"],
             &[
                 "required",
-                "<--worker-id <WORKER_ID>|--lease <LOCATION>|--policy>",
+                "<--worker-id <WORKER_ID>|--lease <LOCATION>|--policy|--min-at <TIMESTAMP>|--max-at \
+                 <TIMESTAMP>>",
             ],
         ),
         (

@@ -36,6 +36,12 @@ fn int<'a, 'py>(
     })
 }
 
+/// An `int` argument (not a `bool`), read as its value whatever its size, or the
+/// `TypeError` that says what `name` must be.
+pub(crate) fn int_value(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Int> {
+    Int::read(int(obj, name, expected)?)
+}
+
 /// An `int` argument that must fit a `u64`: `Ok(Ok(value))`, or `Ok(Err(int))` with an `int`
 /// outside `0..2**64` for the caller's range error.
 pub(crate) fn u64_or_int(

@@ -29,7 +29,6 @@ use std::fmt::Display;
 
 use content_id::{Encoder, Error, ListWriter, Options, SetWriter, StableHash, Written};
 use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
@@ -429,12 +428,10 @@ fn options<'py>(
     ignore_unhashable: &Opt<'_>,
 ) -> PyResult<(Options, Option<Bound<'py, PyAny>>)> {
     if let Some(registry) = registry {
-        // The type itself, not `isinstance`, which may ask the object's `__class__`.
-        // SAFETY: the GIL is held (`registry` is bound); both are type objects.
+        // The type itself, not `isinstance`, which may ask the object's `__class__`; the
+        // registry's metaclass is `type`, so the check is CPython's own walk of the bases.
         let registry_type = registry_type(registry.py())?;
-        if unsafe { ffi::PyType_IsSubtype(registry.get_type_ptr(), registry_type.as_type_ptr()) }
-            == 0
-        {
+        if !registry.get_type().is_subclass(registry_type)? {
             return Err(PyTypeError::new_err(format!(
                 "registry must be a HasherRegistry or None, not {}",
                 args::type_name(registry)

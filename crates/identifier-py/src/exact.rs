@@ -60,6 +60,7 @@ impl From<u64> for Int {
 
 impl Int {
     /// The value of `int` (an `int` or a subclass; a subclass is read as its `int` value).
+    #[allow(unsafe_code)]
     pub(crate) fn read(int: &Bound<'_, PyInt>) -> PyResult<Int> {
         let py = int.py();
         let mut overflow: c_int = 0;
@@ -112,6 +113,14 @@ impl Int {
     pub(crate) fn to_u64(self) -> Option<u64> {
         match self.magnitude {
             Magnitude::Fits(value) if !self.negative => u64::try_from(value).ok(),
+            _ => None,
+        }
+    }
+
+    /// The value, if it is from 0 to `u128::MAX`.
+    pub(crate) fn to_u128(self) -> Option<u128> {
+        match self.magnitude {
+            Magnitude::Fits(value) if !self.negative => Some(value),
             _ => None,
         }
     }
@@ -189,6 +198,7 @@ pub(crate) fn str_repr(text: &Bound<'_, PyString>) -> PyResult<String> {
 
 /// Calls `each` on the entries of `dict` (a `dict` or a subclass, read as a `dict`) in its
 /// order, until `each` returns `false`. A dict that changes meanwhile is a `RuntimeError`.
+#[allow(unsafe_code)]
 pub(crate) fn for_each_entry<'py>(
     dict: &Bound<'py, PyDict>,
     mut each: impl FnMut(Bound<'py, PyAny>, Bound<'py, PyAny>) -> bool,
@@ -251,11 +261,16 @@ pub(crate) fn for_each_element<'py>(
     } else {
         return Err(PyTypeError::new_err("a set or frozenset was expected"));
     };
-    // SAFETY (both calls): the GIL is held and `set` is a set or frozenset.
-    let len = unsafe { ffi::PySet_Size(set.as_ptr()) };
+    // The size as CPython keeps it (`PySet_Size`, through PyO3): no method of the set runs.
+    let size = || match (set.cast::<PySet>(), set.cast::<PyFrozenSet>()) {
+        (Ok(set), _) => set.len(),
+        (_, Ok(frozen)) => frozen.len(),
+        _ => 0,
+    };
+    let len = size();
     let mut elements = iter.call1((set,))?.cast_into::<PyIterator>()?;
     loop {
-        if unsafe { ffi::PySet_Size(set.as_ptr()) } != len {
+        if size() != len {
             return Err(PyRuntimeError::new_err("set changed size during hashing"));
         }
         match elements.next() {
@@ -280,9 +295,9 @@ fn uuid_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 /// `__getattribute__`); `None` for any other type. `name` is the parameter, for errors.
 pub(crate) fn uuid_value(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<u128>> {
     let uuid_type = uuid_type(obj.py())?;
-    // The type itself, not `isinstance`, which may ask the object's `__class__`.
-    // SAFETY: the GIL is held (`obj` is bound); both are type objects.
-    if unsafe { ffi::PyType_IsSubtype(obj.get_type_ptr(), uuid_type.as_type_ptr()) } == 0 {
+    // The type itself, not `isinstance`, which may ask the object's `__class__`; `type` is
+    // `uuid.UUID`'s metaclass, so the check is CPython's own walk of the type's bases.
+    if !obj.get_type().is_subclass(uuid_type)? {
         return Ok(None);
     }
     let slot = uuid_type.getattr("int")?;

@@ -114,6 +114,20 @@ pub(crate) unsafe fn call_checked(
     }
 }
 
+/// A new reference to a `str` of the ASCII `text`, or NULL with the error set: the `str` of
+/// an entry point, made without PyO3's API, whose `Python` token the entry point does not
+/// have.
+///
+/// # Safety
+///
+/// The GIL must be held.
+#[inline]
+pub(crate) unsafe fn new_str(text: &[u8]) -> *mut ffi::PyObject {
+    // SAFETY: `text` is `text.len()` readable bytes (a slice never exceeds `isize::MAX`);
+    // CPython copies them and checks that they are UTF-8 (ASCII here), raising otherwise.
+    unsafe { ffi::PyUnicode_FromStringAndSize(text.as_ptr().cast(), text.len() as ffi::Py_ssize_t) }
+}
+
 /// The entry point of a generator of one id: with no argument, `$generate()` encoded by
 /// `Text::ascii` into a `str`; otherwise (or if it fails), the checked function in `$slot`.
 macro_rules! generator {
@@ -134,7 +148,7 @@ macro_rules! generator {
             if nargs == 0 && kwnames.is_null() {
                 if let Ok(id) = $generate() {
                     // SAFETY: the GIL is held (CPython is calling).
-                    return unsafe { $crate::text::new_str(Text::ascii(id).as_ref()) };
+                    return unsafe { $crate::fastcall::new_str(Text::ascii(id).as_ref()) };
                 }
             }
             let checked = $slot.load(Ordering::Acquire);

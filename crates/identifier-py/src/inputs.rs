@@ -14,8 +14,9 @@ use snowflake::SnowflakeId;
 use ulid::Ulid;
 use uuid7::Uuid7;
 
+use crate::args::{self, Opt};
+use crate::exact;
 use crate::text::{self, Text};
-use crate::{args, exact};
 
 /// The `ValueError` of a value that is not an id, shown as `shown`.
 fn invalid(name: &str, shown: impl Display, reason: impl Display) -> PyErr {
@@ -210,6 +211,71 @@ pub(crate) fn to_uuid<'py>(py: Python<'py>, id: &Bound<'py, PyAny>) -> PyResult<
     exact::new_uuid(py, value)
 }
 
+/// The `uuid.UUID` of a ULID (its text in either case, or a `uuid.UUID` read as its 128 bits),
+/// in one of two ways:
+///
+/// - `compliant=False` (the default): the same 128 bits, lossless, as storing the ULID in a
+///   `uuid` column keeps it; `ulid_from_uuid` gives the ULID back. The UUID's version and
+///   variant fields hold whatever bits the ULID has there (its `version` is usually not 7).
+/// - `compliant=True`: an RFC 9562 UUIDv7 of the ULID: its timestamp, version 7, variant `10`,
+///   and 74 of its 80 random bits, the top 12 and the low 62 (the 6 between them, bits 67 to
+///   62, are dropped), as python-ulid's `ULID.to_uuid7(compliant=True)` makes it. The ULID
+///   cannot be had back from it.
+///
+/// Raises `TypeError` if `ulid` is neither a str nor a `uuid.UUID` or `compliant` is not a
+/// bool, and `ValueError` (with the length found, or the first bad character and its index) if
+/// the str is not a ULID.
+#[pyfunction]
+#[pyo3(
+    signature = (ulid, *, compliant = Opt::Absent),
+    text_signature = "(ulid, *, compliant=False)"
+)]
+pub(crate) fn ulid_to_uuid<'py>(
+    py: Python<'py>,
+    ulid: &Bound<'py, PyAny>,
+    compliant: Opt<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = self::ulid(ulid, "ulid")?.to_u128();
+    let compliant = match compliant.given() {
+        Some(flag) => args::flag(flag, "compliant")?,
+        None => false,
+    };
+    let value = if compliant {
+        Uuid7::from_ulid_compliant(value).to_u128()
+    } else {
+        value
+    };
+    exact::new_uuid(py, value)
+}
+
+/// The ULID of the same 128 bits as a UUID (a `uuid.UUID`, or its text: hyphenated, braced,
+/// `urn:uuid:` or 32 hex digits, in either case): the ULID a `uuid` column holds when a ULID
+/// was stored in it, as `ulid_to_uuid(ulid)` wrote it. Any UUID gives one; from a compliant
+/// UUIDv7 of a ULID (`ulid_to_uuid(ulid, compliant=True)`) it is not that ULID, whose 6
+/// dropped bits are lost. The same as python-ulid's `ULID.from_uuid` and `ULID.from_uuid7`.
+///
+/// Raises `TypeError` if `value` is neither a `uuid.UUID` nor a str, and `ValueError` if the
+/// str is not a UUID.
+#[pyfunction]
+pub(crate) fn ulid_from_uuid<'py>(
+    py: Python<'py>,
+    value: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyString>> {
+    let bits = match value.cast::<PyString>() {
+        Ok(_) => {
+            let text = args::text(value, "value")?;
+            uuid::Uuid::parse_str(&text)
+                .map_err(|error| args::parse_error("value", value, error))?
+                .as_u128()
+        }
+        Err(_) => match exact::uuid_value(value, "value")? {
+            Some(bits) => bits,
+            None => return Err(wrong_type("value", "a uuid.UUID or a str", value)),
+        },
+    };
+    text::str_of(py, Ulid::from_u128(bits))
+}
+
 /// Adds the functions of this module to `module`.
 pub(crate) fn add(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(parse_ulid, module)?)?;
@@ -217,5 +283,7 @@ pub(crate) fn add(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(parse_object_id, module)?)?;
     module.add_function(wrap_pyfunction!(parse_snowflake_id, module)?)?;
     module.add_function(wrap_pyfunction!(to_uuid, module)?)?;
+    module.add_function(wrap_pyfunction!(ulid_to_uuid, module)?)?;
+    module.add_function(wrap_pyfunction!(ulid_from_uuid, module)?)?;
     Ok(())
 }

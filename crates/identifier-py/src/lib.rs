@@ -18,14 +18,39 @@
 //! (an `int` subclass is its `int` value: see `exact`). The batch functions generate with the
 //! GIL released. The package is built
 //! and tested by `crates/identifier-py/run-tests.sh`; this crate has no Rust tests of its own.
+//!
+//! | Python, besides the seed's API | Rust |
+//! |---|---|
+//! | `ulid_from_parts(timestamp_ms, random)`, `uuid7_from_parts(timestamp_ms, counter)`, `object_id_from_parts(timestamp_s, counter)`, `snowflake_id_from_parts(timestamp_ms, worker_id, sequence)` | [`ulid::Ulid::from_parts`], [`uuid7::Uuid7::from_parts`], [`objectid::ObjectId::from_parts`], [`snowflake::SnowflakeId::from_parts`] |
+//! | `min_ulid_at(timestamp_ms)`, `max_ulid_at`, `min_uuid7_at`, `max_uuid7_at`, `min_object_id_at(timestamp_s)`, `max_object_id_at`, `min_snowflake_id_at`, `max_snowflake_id_at` (an int, or an aware `datetime` turned into one by `identifier/_bounds.py`) | [`ulid::Ulid::min_at_ms`], [`ulid::Ulid::max_at_ms`], the same of `Uuid7` and `SnowflakeId`, [`objectid::ObjectId::min_at_s`], [`objectid::ObjectId::max_at_s`] |
+//! | `ulid_to_uuid(ulid, *, compliant=False)`, `ulid_from_uuid(value)`, `generate_uuid7(as_uuid=True)` | [`ulid::Ulid::to_u128`] (the same bits), [`uuid7::Uuid7::from_ulid_compliant`], [`ulid::Ulid::from_u128`] |
+//!
+//! # Unsafe code
+//!
+//! The crate denies `unsafe_code`, and allows it in two places. Each block has a `// SAFETY:`
+//! argument just above it and each `unsafe fn` a `# Safety` section;
+//! `tests/test_unsafe_code.py` counts them per file against this table.
+//!
+//! | file | `unsafe` blocks | `unsafe fn` | what, and why it is kept |
+//! |---|---|---|---|
+//! | `fastcall.rs` | 5 | 3 | The entry points of `generate_ulid()`, `generate_uuid7()` and `generate_object_id()` called without arguments: a builtin of CPython's `METH_FASTCALL` convention made with `PyCFunction_NewEx`, the `str` made with `PyUnicode_FromStringAndSize`, and for any other call the checked PyO3 function, called with the arguments rebuilt as a tuple and a dict (`call_checked`). The three `unsafe fn`s are `call_checked`, `new_str` and the entry point the macro defines (one definition, three instances). Kept for a measured 19 to 24 % a call against PyO3's own function, whose trampoline and keyword parser ran before every generator (`bench.py`'s rows; BENCHMARKS.md, "In Python"). |
+//! | `exact.rs` | 3 | 0 | An `int` read with `PyLong_AsLongLongAndOverflow`, which gives its value, or past 64 bits its sign, with no exception raised and no method of the int's class called (PyO3's `extract::<i64>` raises and drops an `OverflowError` there and tells no sign); and a `dict`'s entries read with `PyDict_Next`, each taken as an owned reference at once, because PyO3's safe dict iterator panics when the dict changes size during the walk, which a finalizer or `gc.callbacks` can make happen, where the package raises `RuntimeError` as Python's own iteration does (`tests/test_user_code.py`). Kept not for speed but for the package's rule: read an argument without running the caller's code, and never panic. |
+//!
+//! The other reads of `exact.rs` (a set's size, whether a type is `uuid.UUID` or a subclass)
+//! and the `str`s and lists of every other function go through PyO3's safe API.
+
+#![deny(unsafe_code)]
 
 mod args;
 mod checksummed;
 mod content;
 mod exact;
+// The fast-call entry points: CPython's C API without PyO3 (see "Unsafe code" above).
+#[allow(unsafe_code)]
 mod fastcall;
 mod inputs;
 mod lease;
+mod parts;
 mod policy;
 mod snowflake_generator;
 mod snowflake_ids;
@@ -45,6 +70,7 @@ fn identifier_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     time_ordered::add(m)?;
     inputs::add(m)?;
+    parts::add(m)?;
     m.add_function(wrap_pyfunction!(policy::generation_policy, m)?)?;
     m.add_class::<snowflake_generator::SnowflakeIdGenerator>()?;
     m.add_class::<lease::LeasedSnowflakeIdGenerator>()?;

@@ -1,11 +1,12 @@
 //! The text of ids as Python `str`s.
 //!
-//! Each format's text comes from its crate's `encode_ascii`: the bytes of `encode`, written
-//! straight into the array that CPython copies into a new `str`. The tests read every id back
-//! with the crates' parsers and independent ones.
+//! Each format's text comes from its crate: the bytes of `encode_ascii` for the fast-call
+//! entry points (`fastcall`, which make the `str` of them directly), and the `&str` of `encode`
+//! for everything else, through PyO3's safe API. The tests read every id back with the crates'
+//! parsers and independent ones.
 
 use objectid::ObjectId;
-use pyo3::ffi;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use ulid::Ulid;
@@ -21,9 +22,15 @@ pub(crate) trait Text: Copy + Send {
 
     /// Writes the text.
     fn ascii(self) -> Self::Ascii;
+
+    /// Writes the text into `buffer`, as the crate's `encode` makes it a `&str`.
+    fn text(self, buffer: &mut Self::Ascii) -> &str;
+
+    /// A buffer for [`text`](Self::text).
+    fn buffer() -> Self::Ascii;
 }
 
-/// The crate's own `encode_ascii`, into an array of the text's length.
+/// The crate's own `encode_ascii` and `encode`, into an array of the text's length.
 macro_rules! text_of_encode_ascii {
     ($($id:ty),+) => {$(
         impl Text for $id {
@@ -36,57 +43,43 @@ macro_rules! text_of_encode_ascii {
                 self.encode_ascii(&mut out);
                 out
             }
+
+            #[inline]
+            fn text(self, buffer: &mut Self::Ascii) -> &str {
+                self.encode(buffer)
+            }
+
+            #[inline]
+            fn buffer() -> Self::Ascii {
+                [0; <$id>::TEXT_LEN]
+            }
         }
     )+};
 }
 
 text_of_encode_ascii!(Ulid, Uuid7, ObjectId);
 
-/// A new reference to a `str` of the ASCII `text`, or NULL with the error set.
-///
-/// # Safety
-///
-/// The GIL must be held.
-#[inline]
-pub(crate) unsafe fn new_str(text: &[u8]) -> *mut ffi::PyObject {
-    // SAFETY: `text` is `text.len()` readable bytes (a slice never exceeds `isize::MAX`);
-    // CPython copies them and checks that they are UTF-8 (ASCII here), raising otherwise.
-    unsafe { ffi::PyUnicode_FromStringAndSize(text.as_ptr().cast(), text.len() as ffi::Py_ssize_t) }
-}
-
 /// The `str` of an id.
 #[inline]
 pub(crate) fn str_of<T: Text>(py: Python<'_>, id: T) -> PyResult<Bound<'_, PyString>> {
-    // SAFETY: `py` proves the GIL is held; the result is a new reference or NULL with an error.
-    unsafe {
-        Ok(Bound::from_owned_ptr_or_err(py, new_str(id.ascii().as_ref()))?.cast_into_unchecked())
-    }
+    Ok(PyString::new(py, id.text(&mut T::buffer())))
 }
 
-/// A `list[str]` of the consecutive `width`-byte texts in `text`.
+/// A `list[str]` of the consecutive `width`-byte texts in `text`, the ASCII bytes that the
+/// crates' `encode_ascii` wrote.
 pub(crate) fn list_of<'py>(
     py: Python<'py>,
     text: &[u8],
     width: usize,
 ) -> PyResult<Bound<'py, PyList>> {
-    let len = text.len() / width;
-    // SAFETY: the GIL is held (`py`); `PyList_New` returns a new list of `len` empty slots or
-    // NULL with an error set, which `from_owned_ptr_or_err` turns into the `Err`.
-    let list = unsafe {
-        Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len as ffi::Py_ssize_t))?
-            .cast_into_unchecked::<PyList>()
-    };
-    for (index, chunk) in text.chunks_exact(width).enumerate() {
-        // SAFETY: the GIL is held; the new reference is owned by the `Bound` until the list
-        // takes it.
-        let item = unsafe { Bound::from_owned_ptr_or_err(py, new_str(chunk))? };
-        // SAFETY: `index < len`, the slot is empty, and `PyList_SetItem` takes the reference
-        // (`into_ptr`) whatever it returns.
-        if unsafe { ffi::PyList_SetItem(list.as_ptr(), index as ffi::Py_ssize_t, item.into_ptr()) }
-            != 0
-        {
-            return Err(PyErr::fetch(py));
-        }
-    }
-    Ok(list)
+    // One check of the whole batch (ASCII, a few bytes a cycle), then each id's part of it.
+    let text = std::str::from_utf8(text)
+        .map_err(|error| PyValueError::new_err(format!("the ids' text is not ASCII: {error}")))?;
+    let ids = (0..text.len() / width).map(|index| {
+        let id = text
+            .get(index * width..(index + 1) * width)
+            .unwrap_or_default();
+        PyString::new(py, id)
+    });
+    PyList::new(py, ids)
 }

@@ -8,8 +8,9 @@ use pyo3::types::{PyList, PyString};
 use ulid::Ulid;
 use uuid7::Uuid7;
 
+use crate::args::{self, Opt};
 use crate::text::{self, Text};
-use crate::{args, fastcall, inputs};
+use crate::{exact, fastcall, inputs};
 
 /// Ids generated per lock of the sequence in a batch: large enough that the lock and the
 /// clock are not what a batch costs, small enough to stay on the stack.
@@ -64,7 +65,7 @@ macro_rules! time_ordered {
         rust: $krate:ident, nil: $nil:expr, extract: $timestamp_of:path, read: $read:path, $stamp:ident,
         fast: $slot:ident;
         $(#[$generate_doc:meta])*
-        fn $generate:ident(*, $timestamp:ident = None);
+        fn $generate:ident(*, $timestamp:ident = None $(, $as_uuid:ident = False)?) $signature:literal;
         $(#[$batch_doc:meta])*
         fn $batch:ident(n, /);
         $(#[$extract_doc:meta])*
@@ -73,11 +74,15 @@ macro_rules! time_ordered {
         $(
             $(#[$generate_doc])*
             #[pyfunction]
-            #[pyo3(signature = (*, $timestamp = None))]
+            #[pyo3(
+                signature = (*, $timestamp = None $(, $as_uuid = Opt::Absent)?),
+                text_signature = $signature
+            )]
             pub(crate) fn $generate<'py>(
                 py: Python<'py>,
                 $timestamp: Option<&Bound<'py, PyAny>>,
-            ) -> PyResult<Bound<'py, PyString>> {
+                $($as_uuid: Opt<'py>,)?
+            ) -> PyResult<Bound<'py, PyAny>> {
                 let id = match $timestamp {
                     None => $krate::try_generate().map_err(clock_error)?,
                     Some(timestamp) => args::checked_u64(
@@ -87,7 +92,14 @@ macro_rules! time_ordered {
                         $krate::generate_at,
                     )?,
                 };
-                text::str_of(py, id)
+                $(
+                    if let Some(flag) = $as_uuid.given()
+                        && args::flag(flag, stringify!($as_uuid))?
+                    {
+                        return exact::new_uuid(py, id.to_u128());
+                    }
+                )?
+                Ok(text::str_of(py, id)?.into_any())
             }
 
             $(#[$batch_doc])*
@@ -150,8 +162,9 @@ time_ordered! {
     /// order of the sequence.
     ///
     /// Raises `TypeError` if `timestamp_ms` is not an int (a bool is not), and `ValueError` if it
-    /// is out of range.
-    fn generate_ulid(*, timestamp_ms = None);
+    /// is out of range, or without it if the clock is past 10889-08-02T05:31:50.655Z, the last
+    /// millisecond a ULID holds (a clock before 1970 reads as 1970).
+    fn generate_ulid(*, timestamp_ms = None) "(*, timestamp_ms=None)";
 
     /// `n` new ULIDs from the process-wide sequence, in increasing order: the ids of `n` calls to
     /// `generate_ulid()`, generated with the GIL released.
@@ -185,9 +198,13 @@ time_ordered! {
     ///
     /// With `timestamp_ms` (an int from 0 to 2**48 - 1), the 74 counter bits are random.
     ///
-    /// Raises `TypeError` if `timestamp_ms` is not an int (a bool is not), and `ValueError` if it
-    /// is out of range.
-    fn generate_uuid7(*, timestamp_ms = None);
+    /// With `as_uuid=True`, the same id as a `uuid.UUID` rather than its text (for a model
+    /// field or a driver that takes `uuid.UUID`): no str is made and parsed again.
+    ///
+    /// Raises `TypeError` if `timestamp_ms` is not an int (a bool is not) or `as_uuid` is not a
+    /// bool, and `ValueError` if `timestamp_ms` is out of range, or without it if the clock is
+    /// past 10889-08-02T05:31:50.655Z (a clock before 1970 reads as 1970).
+    fn generate_uuid7(*, timestamp_ms = None, as_uuid = False) "(*, timestamp_ms=None, as_uuid=False)";
 
     /// `n` new UUIDv7s from the process-wide sequence, in increasing order: the ids of `n` calls
     /// to `generate_uuid7()`, generated with the GIL released.
@@ -223,8 +240,9 @@ time_ordered! {
     /// With `timestamp_s` (an int from 0 to 2**32 - 1), the 64 counter bits are random.
     ///
     /// Raises `TypeError` if `timestamp_s` is not an int (a bool is not), and `ValueError` if it
-    /// is out of range.
-    fn generate_object_id(*, timestamp_s = None);
+    /// is out of range, or without it if the clock is past 2106-02-07T06:28:15Z, the last second
+    /// an ObjectId holds (a clock before 1970 reads as 1970).
+    fn generate_object_id(*, timestamp_s = None) "(*, timestamp_s=None)";
 
     /// `n` new ObjectId-shaped ids from the process-wide sequence, in increasing order: the ids of
     /// `n` calls to `generate_object_id()`, generated with the GIL released.

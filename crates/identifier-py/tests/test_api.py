@@ -20,7 +20,7 @@ KW = P.KEYWORD_ONLY
 SIGNATURES = {
     "generate_ulid": [("timestamp_ms", KW, None)],
     "extract_ulid_timestamp_ms": [("ulid", POS, P.empty)],
-    "generate_uuid7": [("timestamp_ms", KW, None)],
+    "generate_uuid7": [("timestamp_ms", KW, None), ("as_uuid", KW, False)],
     "extract_uuid7_timestamp_ms": [("uuid7", POS, P.empty)],
     "generate_object_id": [("timestamp_s", KW, None)],
     "extract_object_id_timestamp_s": [("object_id", POS, P.empty)],
@@ -55,6 +55,25 @@ SIGNATURES = {
     "extract_snowflake_datetime": [("snowflake_id", POS, P.empty)],
     "generation_policy": [("format", POS, P.empty)],
     "get_stable_registry": [],
+    # Ids of given fields, the bounds of an instant, and ULIDs as UUIDs.
+    "ulid_from_parts": [("timestamp_ms", POS, P.empty), ("random", POS, P.empty)],
+    "uuid7_from_parts": [("timestamp_ms", POS, P.empty), ("counter", POS, P.empty)],
+    "object_id_from_parts": [("timestamp_s", POS, P.empty), ("counter", POS, P.empty)],
+    "snowflake_id_from_parts": [
+        ("timestamp_ms", POS, P.empty),
+        ("worker_id", POS, P.empty),
+        ("sequence", POS, P.empty),
+    ],
+    "min_ulid_at": [("timestamp_ms", POS, P.empty)],
+    "max_ulid_at": [("timestamp_ms", POS, P.empty)],
+    "min_uuid7_at": [("timestamp_ms", POS, P.empty)],
+    "max_uuid7_at": [("timestamp_ms", POS, P.empty)],
+    "min_object_id_at": [("timestamp_s", POS, P.empty)],
+    "max_object_id_at": [("timestamp_s", POS, P.empty)],
+    "min_snowflake_id_at": [("timestamp_ms", POS, P.empty)],
+    "max_snowflake_id_at": [("timestamp_ms", POS, P.empty)],
+    "ulid_to_uuid": [("ulid", POS, P.empty), ("compliant", KW, False)],
+    "ulid_from_uuid": [("value", POS, P.empty)],
 }
 
 
@@ -137,7 +156,7 @@ def test_the_stub_declares_what_the_functions_accept():
     # The stub, and the typed Python modules whose functions it re-exports.
     package = Path(identifier.__file__).parent
     defs = {}
-    for source in ("__init__.pyi", "_datetimes.py", "_registry.py"):
+    for source in ("__init__.pyi", "_bounds.py", "_datetimes.py", "_registry.py"):
         tree = ast.parse((package / source).read_text(encoding="utf-8"))
         defs |= {node.name: node.args for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
     for name, params in SIGNATURES.items():

@@ -55,10 +55,11 @@
 //!   ObjectId) as a string. Ids from different processes or hosts are unique (random 80, 74
 //!   or 64-bit counter starts; worker ids for Snowflake) but not ordered with each other:
 //!   sorting merged streams gives an approximate time order, not a causal one.
-//! - **The clock never makes a call fail or wait.** A backward step of the clock, or a burst
-//!   that exhausts the counter of a tick, is served from the last tick (or the next one): the
-//!   embedded timestamp may run ahead of the clock until the clock catches up. This costs the
-//!   accuracy of the timestamp, never the order or the uniqueness.
+//! - **The clock never makes a call wait, and within a format's range never makes it fail.**
+//!   A backward step of the clock, or a burst that exhausts the counter of a tick, is served
+//!   from the last tick (or the next one): the embedded timestamp may run ahead of the clock
+//!   until the clock catches up. This costs the accuracy of the timestamp, never the order or
+//!   the uniqueness. At the ends of each format's range, see [below](#the-ends-of-each-range).
 //! - **Fork-safe.** A child process created by `fork` resets every sequence and reseeds every
 //!   random source before it serves, so parent and child never hand out the same id; a
 //!   Snowflake generator made before the fork refuses to serve in the child
@@ -72,6 +73,75 @@
 //!
 //! What an order across hosts does and does not say, what to keep beside an id when order
 //! matters, and when to let the database make the id: [Ids and order](ids_and_order).
+//!
+//! # The ends of each range
+//!
+//! Each format holds a range of timestamps; a wall clock outside it meets these rules (each is
+//! a test run under `faketime`, in the format crate's `tests/clock_range.rs`):
+//!
+//! | format | range | clock before it | clock after it |
+//! |---|---|---|---|
+//! | ULID, UUIDv7 | 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z | reads as 1970-01-01T00:00:00Z (the engine counts a clock before 1970 as 0): ids of millisecond 0, in order, from every function | `generate` and `fill` give ids of the last millisecond, still unique and strictly increasing (the counter goes on, as under a clock that stands still), and a panic naming `TimestampOutOfRange` once that millisecond's counter is used up too (about 2^79 or 2^73 ids later), rather than an id served twice; `try_generate` and `try_fill` return `TimestampOutOfRange` with the clock's reading, and the sequence does not move |
+//! | ObjectId | 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z | as ULID | as ULID, with the last second (about 2^63 ids before the panic) |
+//! | Snowflake | 2024-01-01T00:00:00Z to 2093-09-06T15:47:35.551Z | a generator's `generate` and `fill` return `TimestampOutOfRange` with the clock's reading; the sequence does not move | the same |
+//!
+//! No function panics at either end but in that one case, the last tick of the range used up,
+//! where every id left has been served. An explicit timestamp outside the range (`generate_at`,
+//! `from_parts`, `min_at_ms`, `max_at_ms`) is `TimestampOutOfRange`, with the value and the
+//! range.
+//!
+//! # Range queries: the smallest and the largest id of an instant
+//!
+//! `Ulid::min_at_ms(ms)` and `Ulid::max_at_ms(ms)` are the smallest and the largest ULID of a
+//! millisecond (the random part all zeros, all ones), and likewise for [`uuid7::Uuid7`] (the
+//! counter bits around the version and variant) and [`snowflake::SnowflakeId`] (worker id and
+//! sequence); [`objectid::ObjectId`], whose timestamp is in seconds everywhere in its API, has
+//! `min_at_s(s)` and `max_at_s(s)`. Every id of the instants `a` to `b` lies in `[min_at(a),
+//! max_at(b)]`, whatever generator made it; with the features `chrono`, `time` and `jiff`,
+//! `min_at_chrono`, `max_at_chrono` and the others take that library's date-time. They need no
+//! clock and no `generate` feature.
+//!
+//! ```
+//! use identifier::ulid::Ulid;
+//!
+//! // One day's rows of a table keyed by ULIDs: 2024-01-01T00:00:00Z is 1_704_067_200_000 ms.
+//! let day = 1_704_067_200_000;
+//! let (from, to) = (Ulid::min_at_ms(day)?, Ulid::max_at_ms(day + 86_400_000 - 1)?);
+//! let made_that_day = Ulid::from_parts(day + 3_600_000, 42)?;
+//! assert!((from..=to).contains(&made_that_day));
+//! // ... WHERE id BETWEEN $1 AND $2, bound as uuid::Uuid::from(from) and (to).
+//! # Ok::<(), identifier::ulid::Error>(())
+//! ```
+//!
+//! # ULIDs as UUIDs, both ways
+//!
+//! A ULID becomes a UUID in one of two ways, which give different UUIDs:
+//!
+//! - **The same 128 bits** (lossless): `uuid::Uuid::from(ulid)` and `Ulid::from(uuid)` (feature
+//!   `uuid`), or [`Ulid::to_u128`](ulid::Ulid::to_u128) and `from_u128`. This is what storing a
+//!   ULID in a `uuid` column does, and it comes back unchanged; but the UUID's version and
+//!   variant fields hold whatever bits the ULID had there, so it is no UUIDv7.
+//! - **An RFC 9562 UUIDv7** (lossy): [`Uuid7::from_ulid_compliant`](uuid7::Uuid7::from_ulid_compliant)
+//!   keeps the timestamp, sets version 7 and variant `0b10`, and keeps 74 of the 80 random bits
+//!   (the top 12 and the low 62; the 6 between them are dropped), as python-ulid's
+//!   `ULID.to_uuid7(compliant=True)` does. The ULID cannot be recovered from it, and ULIDs that
+//!   differ only in those 6 bits give one UUIDv7; ULIDs in order give UUIDv7s in order.
+//!
+//! The rule lives in the `uuid7` crate, which owns the UUIDv7 layout, and takes the ULID's
+//! 128-bit value: format crates do not depend on each other.
+//!
+//! ```
+//! use identifier::{ulid::Ulid, uuid7::Uuid7};
+//!
+//! let ulid: Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse()?;
+//! // Lossless: the same bits, version and variant as they fall.
+//! assert_eq!(Ulid::from_u128(ulid.to_u128()), ulid);
+//! // Compliant: a UUIDv7 of the same millisecond.
+//! let uuid7 = Uuid7::from_ulid_compliant(ulid.to_u128());
+//! assert_eq!(uuid7.timestamp_ms(), ulid.timestamp_ms());
+//! assert_eq!(uuid7.to_string(), "01563e3a-b5d3-7d67-8c61-efb99302bd5b");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # From the Python API
 //!
@@ -96,6 +166,14 @@
 //! | `verify_checksummed_id(s)` / `verify_checksummed_id(s, sep=c)` | [`checksummed_id::verify(s)`](checksummed_id::verify) / [`checksummed_id::verify_with(s, c)`](checksummed_id::verify_with) |
 //! | `generate_stable_content_id(data)` / `(data, length=n)` | [`content_id::generate(&data)`](content_id::generate) / [`content_id::generate_with_length(&data, n)`](content_id::generate_with_length) |
 //! | `generate_stable_uuid5(data)` / `(data, namespace=ns)` | [`content_id::generate_uuid5(&data)`](content_id::generate_uuid5) / [`content_id::generate_uuid5_in(&data, &ns)`](content_id::generate_uuid5_in) |
+//!
+//! The Python package `identifier` adds functions the seed does not have; their Rust items:
+//!
+//! | Python | Rust |
+//! |---|---|
+//! | `ulid_from_parts(ms, random)`, `uuid7_from_parts(ms, counter)`, `object_id_from_parts(s, counter)`, `snowflake_id_from_parts(ms, worker_id, sequence)` | [`Ulid::from_parts`](ulid::Ulid::from_parts), [`Uuid7::from_parts`](uuid7::Uuid7::from_parts), [`ObjectId::from_parts`](objectid::ObjectId::from_parts), [`SnowflakeId::from_parts`](snowflake::SnowflakeId::from_parts) |
+//! | `min_ulid_at(ms)` / `max_ulid_at(ms)`, and the same for `uuid7`, `object_id` (seconds) and `snowflake_id` | [`Ulid::min_at_ms`](ulid::Ulid::min_at_ms) / [`Ulid::max_at_ms`](ulid::Ulid::max_at_ms), and the same of each type ([`ObjectId::min_at_s`](objectid::ObjectId::min_at_s)) |
+//! | `ulid_to_uuid(ulid)` / `ulid_to_uuid(ulid, compliant=True)` / `ulid_from_uuid(uuid)` | `uuid::Uuid::from(ulid)` / [`Uuid7::from_ulid_compliant(ulid.to_u128())`](uuid7::Uuid7::from_ulid_compliant) / `Ulid::from(uuid)` |
 //!
 //! Where Python hashed any object through a registry of hashers, Rust uses the
 //! [`content_id::StableHash`] trait, implemented for the standard data model, and (feature
@@ -179,8 +257,9 @@
 //! `TryFrom`), `arbitrary` (valid ids for fuzz targets), `schemars` (the JSON Schema of the
 //! serde form), `utoipa` (the same schema as an OpenAPI component, `ToSchema`), `borsh` (the 16 or 12 bytes; a Snowflake id as its little-endian `u64`) and
 //! `chrono`, `time`, `jiff` (an id's timestamp as that library's UTC date-time,
-//! `timestamp_chrono()`, `timestamp_time()`, `timestamp_jiff()`, and the smallest id of a
-//! date-time, `min_at_chrono()`, `min_at_time()`, `min_at_jiff()`, for range queries): the same
+//! `timestamp_chrono()`, `timestamp_time()`, `timestamp_jiff()`, and the smallest and the
+//! largest id of a date-time, `min_at_chrono()`, `max_at_chrono()` and the same for `time` and
+//! `jiff`, for [range queries](#range-queries-the-smallest-and-the-largest-id-of-an-instant)): the same
 //! feature in every enabled time-ordered format. `lease-postgres`, `lease-mysql`, `lease-file`:
 //! [`snowflake_lease`], Snowflake worker ids leased from a PostgreSQL or MySQL/MariaDB table,
 //! or from a directory shared by one host's processes, each store's client behind its own

@@ -157,6 +157,66 @@ impl ObjectId {
         Ok(ObjectId([t0, t1, t2, t3, c0, c1, c2, c3, c4, c5, c6, c7]))
     }
 
+    /// The smallest id of a second: `timestamp_s` (seconds since the Unix epoch, as everywhere
+    /// in this crate: [`from_parts`](Self::from_parts), `generate_at`, [`timestamp_s`](Self::timestamp_s))
+    /// and a counter of zero, the first id that generation in that second can give. Pure: it
+    /// needs no clock and no `generate` feature (`min_at_chrono`, `min_at_time` and
+    /// `min_at_jiff` take a date-time, and truncate it to its second).
+    ///
+    /// With [`max_at_s`](Self::max_at_s), the bounds of a range query: every ObjectId of the
+    /// seconds `a` to `b` (both included) lies in `[min_at_s(a), max_at_s(b)]`, whatever made
+    /// it, a MongoDB driver included (its process value and counter are the 8 bytes this crate
+    /// calls the counter); a partition of one day is `[min_at_s(day), min_at_s(next day))`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_S`](Self::MAX_TIMESTAMP_S).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use objectid::{Error, ObjectId};
+    ///
+    /// // 2024-01-01T00:00:00Z: 19,723 days of 86,400 s after the Unix epoch.
+    /// let day = ObjectId::min_at_s(1_704_067_200)?;
+    /// assert_eq!(day.to_string(), "659200800000000000000000");
+    /// assert_eq!((day.timestamp_s(), day.counter()), (1_704_067_200, 0));
+    /// assert_eq!(
+    ///     ObjectId::min_at_s(1 << 32),
+    ///     Err(Error::TimestampOutOfRange { value: 1 << 32, max: ObjectId::MAX_TIMESTAMP_S })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn min_at_s(timestamp_s: u64) -> Result<ObjectId, Error> {
+        ObjectId::from_parts(timestamp_s, 0)
+    }
+
+    /// The largest id of a second: `timestamp_s` and a counter of all ones
+    /// ([`MAX_COUNTER`](Self::MAX_COUNTER)), the last id that generation in that second can
+    /// give; the upper bound of a range query, as [`min_at_s`](Self::min_at_s) is the lower.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_S`](Self::MAX_TIMESTAMP_S).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// // Every ObjectId of 2024-01-01 (UTC), and no other, lies between these two.
+    /// let first = ObjectId::min_at_s(1_704_067_200)?;
+    /// let last = ObjectId::max_at_s(1_704_153_599)?;
+    /// assert_eq!(last.to_string(), "659351ffffffffffffffffff");
+    /// let noon = ObjectId::from_parts(1_704_110_400, 12_345)?;
+    /// assert!((first..=last).contains(&noon));
+    /// assert_eq!(ObjectId::max_at_s(ObjectId::MAX_TIMESTAMP_S), Ok(ObjectId::MAX));
+    /// # Ok::<(), objectid::Error>(())
+    /// ```
+    pub const fn max_at_s(timestamp_s: u64) -> Result<ObjectId, Error> {
+        ObjectId::from_parts(timestamp_s, Self::MAX_COUNTER)
+    }
+
     /// The timestamp: seconds since the Unix epoch, from the first 4 bytes.
     ///
     /// ```
@@ -306,7 +366,8 @@ impl From<ObjectId> for [u8; 12] {
     }
 }
 
-/// The date-time features' view of ObjectId: the timestamps it holds, and the smallest id of one.
+/// The date-time features' view of ObjectId: the timestamps it holds, and the smallest and
+/// the largest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<ObjectId> =
     id_text::date_time::DateTimes {
@@ -315,7 +376,8 @@ pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<ObjectId> =
             0,
             ObjectId::MAX_TIMESTAMP_S,
         ),
-        id: |timestamp| ObjectId::from_parts(timestamp, 0).ok(),
+        min: |timestamp| ObjectId::min_at_s(timestamp).ok(),
+        max: |timestamp| ObjectId::max_at_s(timestamp).ok(),
     };
 
 #[cfg(test)]

@@ -140,20 +140,21 @@
 //! - `borsh`: borsh's `BorshSerialize` and `BorshDeserialize`, by hand: the 12 bytes, with no
 //!   length prefix. It needs an allocator (borsh's errors own their message).
 //! - `chrono` (chrono 0.4): `ObjectId::timestamp_chrono`, the timestamp as a
-//!   `chrono::DateTime<Utc>`, and `ObjectId::min_at_chrono`, the smallest ObjectId of a date-time's
-//!   second (counter 0): a lower bound for range queries (`WHERE id >= …`) that needs no clock and
-//!   no `generate`. The sub-second digits are truncated toward the past; a date-time outside the
-//!   ObjectId's range (before 1970 included) is `DateTimeError`. To make an id at a
-//!   date-time, generate at that second:
+//!   `chrono::DateTime<Utc>`, and `ObjectId::min_at_chrono` and `ObjectId::max_at_chrono`, the
+//!   smallest and the largest ObjectId of a date-time's second (counter all zeros, all ones; the
+//!   same ids as `ObjectId::min_at_s` and `ObjectId::max_at_s`): the bounds of a range query
+//!   (`WHERE id BETWEEN …`) that need no clock and no `generate`. The sub-second digits are
+//!   truncated toward the past; a date-time outside the ObjectId's range (before 1970 included) is
+//!   `DateTimeError`. To make an id at a date-time, generate at that second:
 //!   `objectid::generate_at(ObjectId::min_at_chrono(at)?.timestamp_s())`. The same names serve
 //!   `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a
 //!   `SystemTime`.
 //! - `time` (time 0.3): `ObjectId::timestamp_time`, a `time::OffsetDateTime` at UTC (the type
-//!   time's own API hands out and takes), and `ObjectId::min_at_time`, as for `chrono`; time's
-//!   range holds every ObjectId: the `Result` (`DateTimeError`) keeps the four formats'
-//!   signatures the same.
-//! - `jiff` (jiff 1): `ObjectId::timestamp_jiff`, a `jiff::Timestamp`, and `ObjectId::min_at_jiff`,
-//!   as for `chrono`; jiff's range holds every ObjectId too.
+//!   time's own API hands out and takes), `ObjectId::min_at_time` and `ObjectId::max_at_time`, as
+//!   for `chrono`; time's range holds every ObjectId: the `Result` (`DateTimeError`) keeps the four
+//!   formats' signatures the same.
+//! - `jiff` (jiff 1): `ObjectId::timestamp_jiff`, a `jiff::Timestamp`, `ObjectId::min_at_jiff` and
+//!   `ObjectId::max_at_jiff`, as for `chrono`; jiff's range holds every ObjectId too.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.

@@ -249,6 +249,70 @@ impl SnowflakeId {
         Ok(Self::compose(timestamp_ms, worker_id, sequence))
     }
 
+    /// The smallest id of a millisecond: `timestamp_ms` (Unix milliseconds, from [`EPOCH_MS`]
+    /// to [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS)) above a worker id and a sequence of
+    /// zero, the first id any generator can make in that millisecond. Pure: it needs no clock,
+    /// no generator and no `generate` feature (`min_at_chrono`, `min_at_time` and
+    /// `min_at_jiff` take a date-time).
+    ///
+    /// With [`max_at_ms`](Self::max_at_ms), the bounds of a range query: every id of the
+    /// milliseconds `a` to `b` (both included) lies in `[min_at_ms(a), max_at_ms(b)]`, from
+    /// every worker id (`WHERE id BETWEEN … AND …` on a `bigint` column); a partition of one
+    /// day is `[min_at_ms(day), min_at_ms(next day))`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] before [`EPOCH_MS`] or after
+    /// [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, Error, SnowflakeId};
+    ///
+    /// // 2024-01-01T12:00:00Z: 43,200,000 ms after the epoch, shifted above 22 bits.
+    /// let noon = SnowflakeId::min_at_ms(1_704_110_400_000)?;
+    /// assert_eq!(noon.to_u64(), 43_200_000 << 22);
+    /// assert_eq!((noon.worker_id(), noon.sequence()), (0, 0));
+    /// assert_eq!(SnowflakeId::min_at_ms(EPOCH_MS), Ok(SnowflakeId::MIN));
+    /// assert!(matches!(
+    ///     SnowflakeId::min_at_ms(EPOCH_MS - 1),
+    ///     Err(Error::TimestampOutOfRange { value, .. }) if value == EPOCH_MS - 1
+    /// ));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn min_at_ms(timestamp_ms: u64) -> Result<SnowflakeId, Error> {
+        SnowflakeId::from_parts(timestamp_ms, 0, 0)
+    }
+
+    /// The largest id of a millisecond: `timestamp_ms` above a worker id and a sequence of all
+    /// ones ([`MAX_WORKER_ID`](Self::MAX_WORKER_ID) and [`MAX_SEQUENCE`](Self::MAX_SEQUENCE)),
+    /// above every id any generator can make in that millisecond; the upper bound of a range
+    /// query, as [`min_at_ms`](Self::min_at_ms) is the lower.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] before [`EPOCH_MS`] or after
+    /// [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::{EPOCH_MS, SnowflakeId};
+    ///
+    /// // Every id of 2024-01-01 (UTC), and no other, lies between these two.
+    /// let first = SnowflakeId::min_at_ms(EPOCH_MS)?;
+    /// let last = SnowflakeId::max_at_ms(1_704_153_599_999)?;
+    /// assert_eq!(last.to_u64(), (86_399_999 << 22) | (1023 << 12) | 4095);
+    /// let noon = SnowflakeId::from_parts(1_704_110_400_000, 7, 3)?;
+    /// assert!((first..=last).contains(&noon));
+    /// assert_eq!(SnowflakeId::max_at_ms(SnowflakeId::MAX_TIMESTAMP_MS), Ok(SnowflakeId::MAX));
+    /// # Ok::<(), snowflake::Error>(())
+    /// ```
+    pub const fn max_at_ms(timestamp_ms: u64) -> Result<SnowflakeId, Error> {
+        SnowflakeId::from_parts(timestamp_ms, Self::MAX_WORKER_ID, Self::MAX_SEQUENCE)
+    }
+
     /// Packs fields that the caller has already checked.
     #[inline]
     pub(crate) const fn compose(timestamp_ms: u64, worker_id: u16, sequence: u16) -> SnowflakeId {
@@ -486,7 +550,8 @@ impl TryFrom<i64> for SnowflakeId {
     }
 }
 
-/// The date-time features' view of SnowflakeId: the timestamps it holds, and the smallest id of one.
+/// The date-time features' view of SnowflakeId: the timestamps it holds, and the smallest and
+/// the largest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<SnowflakeId> =
     id_text::date_time::DateTimes {
@@ -495,7 +560,8 @@ pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<SnowflakeId> =
             EPOCH_MS,
             SnowflakeId::MAX_TIMESTAMP_MS,
         ),
-        id: |timestamp| SnowflakeId::from_parts(timestamp, 0, 0).ok(),
+        min: |timestamp| SnowflakeId::min_at_ms(timestamp).ok(),
+        max: |timestamp| SnowflakeId::max_at_ms(timestamp).ok(),
     };
 
 #[cfg(test)]

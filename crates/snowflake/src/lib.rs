@@ -129,20 +129,22 @@
 //!   `u64`, 8 bytes little-endian; reading refuses an integer from 2^63 up (an `io::Error` of kind
 //!   `InvalidData` naming it). It needs an allocator (borsh's errors own their message).
 //! - `chrono` (chrono 0.4): `SnowflakeId::timestamp_chrono`, the timestamp as a
-//!   `chrono::DateTime<Utc>`, and `SnowflakeId::min_at_chrono`, the smallest Snowflake id of a
-//!   date-time's millisecond (worker id and sequence 0): a lower bound for range queries (`WHERE id
-//!   >= …`) that needs no clock and no `generate`. The sub-millisecond digits are truncated toward
-//!   the past; a date-time outside the Snowflake id's range (before 1970 included) is
-//!   `DateTimeError`. To make an id at a date-time, generate at that millisecond:
-//!   `generator.generate_at(SnowflakeId::min_at_chrono(at)?.timestamp_ms())`. The same names serve
-//!   `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a dependency, as a
-//!   `SystemTime`.
+//!   `chrono::DateTime<Utc>`, and `SnowflakeId::min_at_chrono` and `SnowflakeId::max_at_chrono`,
+//!   the smallest and the largest Snowflake id of a date-time's millisecond (worker id and sequence
+//!   all zeros, all ones; the same ids as `SnowflakeId::min_at_ms` and `SnowflakeId::max_at_ms`):
+//!   the bounds of a range query (`WHERE id BETWEEN …`) that need no clock and no `generate`. The
+//!   sub-millisecond digits are truncated toward the past; a date-time outside the Snowflake id's
+//!   range (before 2024 included) is `DateTimeError`. To make an id at a date-time, generate at
+//!   that millisecond: `generator.generate_at(SnowflakeId::min_at_chrono(at)?.timestamp_ms())`. The
+//!   same names serve `time` and `jiff`; `timestamp()` (feature `std`) stays the way without a
+//!   dependency, as a `SystemTime`.
 //! - `time` (time 0.3): `SnowflakeId::timestamp_time`, a `time::OffsetDateTime` at UTC (the type
-//!   time's own API hands out and takes), and `SnowflakeId::min_at_time`, as for `chrono`; time's
-//!   range holds every Snowflake id: the `Result` (`DateTimeError`) keeps the four
-//!   formats' signatures the same.
-//! - `jiff` (jiff 1): `SnowflakeId::timestamp_jiff`, a `jiff::Timestamp`, and
-//!   `SnowflakeId::min_at_jiff`, as for `chrono`; jiff's range holds every Snowflake id too.
+//!   time's own API hands out and takes), `SnowflakeId::min_at_time` and
+//!   `SnowflakeId::max_at_time`, as for `chrono`; time's range holds every Snowflake id: the
+//!   `Result` (`DateTimeError`) keeps the four formats' signatures the same.
+//! - `jiff` (jiff 1): `SnowflakeId::timestamp_jiff`, a `jiff::Timestamp`,
+//!   `SnowflakeId::min_at_jiff` and `SnowflakeId::max_at_jiff`, as for `chrono`; jiff's range holds
+//!   every Snowflake id too.
 //!
 //! Stored data that is not an id is an error that names what was found, never a panic. Why
 //! these column types (and not text) is in the storage table of the `identifier` crate.

@@ -1,6 +1,8 @@
 //! The checks of a format's date-time features (`chrono`, `time`, `jiff`), written once: the
 //! ends of the range and one step past them, the rounding of instants inside one unit, time
-//! zones, chrono's leap seconds, round trips, and time's and jiff's end in the year 9999.
+//! zones, chrono's leap seconds, round trips, and time's and jiff's end in the year 9999; for
+//! the timestamps (`timestamp_*`) and for the smallest and the largest id of an instant
+//! (`min_at_*`, `max_at_*`).
 //!
 //! The expected values come from the format's specification, as RFC 3339 text each library
 //! parses itself: a known id's timestamp and the first and last instants the id holds. The
@@ -26,8 +28,9 @@ pub struct DateTimeCase<T, E> {
     pub last: &'static str,
     /// An id's timestamp from the specification's example, as RFC 3339 text.
     pub known: &'static str,
-    /// An id with this timestamp and every other field not zero.
-    pub full: fn(u64) -> T,
+    /// The largest id of this timestamp (every other field all ones), made by the test from
+    /// the format's specification.
+    pub largest: fn(u64) -> T,
     /// The smallest id of this timestamp (its other fields zero).
     pub smallest: fn(u64) -> T,
     /// `timestamp_chrono`.
@@ -42,6 +45,12 @@ pub struct DateTimeCase<T, E> {
     pub min_at_time: fn(time::OffsetDateTime) -> Result<T, E>,
     /// `min_at_jiff`.
     pub min_at_jiff: fn(jiff::Timestamp) -> Result<T, E>,
+    /// `max_at_chrono`.
+    pub max_at_chrono: fn(DateTime<FixedOffset>) -> Result<T, E>,
+    /// `max_at_time`.
+    pub max_at_time: fn(time::OffsetDateTime) -> Result<T, E>,
+    /// `max_at_jiff`.
+    pub max_at_jiff: fn(jiff::Timestamp) -> Result<T, E>,
 }
 
 /// Every check below, in turn.
@@ -127,7 +136,8 @@ fn out_of_range<T, E: From<DateTimeError>>(case: &DateTimeCase<T, E>, value: i64
     }))
 }
 
-/// The three `min_at_*` of one instant, which agree.
+/// The three `min_at_*` of one instant, which agree; and the three `max_at_*`, which agree
+/// with each other and fail exactly where the `min_at_*` fail, with the same error.
 fn min_at<T, E>(case: &DateTimeCase<T, E>, nanos: i128) -> Result<T, E>
 where
     T: PartialEq + Debug,
@@ -137,6 +147,31 @@ where
     let found = (case.min_at_chrono)(c);
     assert_eq!((case.min_at_time)(t), found, "min_at_time at {nanos} ns");
     assert_eq!((case.min_at_jiff)(j), found, "min_at_jiff at {nanos} ns");
+    let max = max_at(case, nanos);
+    assert_eq!(
+        max.is_ok(),
+        found.is_ok(),
+        "max_at_* and min_at_* at {nanos} ns"
+    );
+    if let (Err(max), Err(min)) = (&max, &found) {
+        assert_eq!(
+            max, min,
+            "the errors of max_at_* and min_at_* at {nanos} ns"
+        );
+    }
+    found
+}
+
+/// The three `max_at_*` of one instant, which agree.
+fn max_at<T, E>(case: &DateTimeCase<T, E>, nanos: i128) -> Result<T, E>
+where
+    T: PartialEq + Debug,
+    E: PartialEq + Debug,
+{
+    let (c, t, j) = instants(nanos);
+    let found = (case.max_at_chrono)(c);
+    assert_eq!((case.max_at_time)(t), found, "max_at_time at {nanos} ns");
+    assert_eq!((case.max_at_jiff)(j), found, "max_at_jiff at {nanos} ns");
     found
 }
 
@@ -146,7 +181,7 @@ where
     E: PartialEq + Debug,
 {
     let known = timestamp(case, case.known);
-    let id = (case.full)(known);
+    let id = (case.largest)(known);
     assert_eq!(
         (case.to_chrono)(id),
         DateTime::parse_from_rfc3339(case.known).unwrap()
@@ -166,6 +201,7 @@ where
         case.known
     );
     assert_eq!(min_at(case, nanos(case.known)), Ok((case.smallest)(known)));
+    assert_eq!(max_at(case, nanos(case.known)), Ok((case.largest)(known)));
 }
 
 fn the_first_instant_is_the_smallest_id_and_one_nanosecond_before_is_out_of_range<T, E>(
@@ -177,6 +213,7 @@ fn the_first_instant_is_the_smallest_id_and_one_nanosecond_before_is_out_of_rang
     let first = timestamp(case, case.first);
     let smallest = (case.smallest)(first);
     assert_eq!(min_at(case, nanos(case.first)), Ok(smallest));
+    assert_eq!(max_at(case, nanos(case.first)), Ok((case.largest)(first)));
     let (c, t, j) = instants(nanos(case.first));
     assert_eq!((case.to_chrono)(smallest), c);
     assert_eq!((case.to_time)(smallest), Ok(t));
@@ -204,18 +241,21 @@ where
     E: From<DateTimeError> + PartialEq + Debug,
 {
     let last = timestamp(case, case.last);
-    let id = (case.full)(last);
+    let id = (case.largest)(last);
     let c = chrono_at(nanos(case.last));
     assert_eq!((case.to_chrono)(id), c);
     assert_eq!((case.min_at_chrono)(c), Ok((case.smallest)(last)));
+    assert_eq!((case.max_at_chrono)(c), Ok(id));
     let past = nanos(case.last) + unit_nanos(case.unit);
     let c = chrono_at(past);
     let past_value = i64::try_from(last).unwrap() + 1;
     assert_eq!((case.min_at_chrono)(c), Err(out_of_range(case, past_value)));
+    assert_eq!((case.max_at_chrono)(c), Err(out_of_range(case, past_value)));
     if jiff::Timestamp::from_nanosecond(past).is_ok() {
         // The whole range is within time's and jiff's: the same at both ends for all three.
         assert_eq!(min_at(case, past), Err(out_of_range(case, past_value)));
         assert_eq!(min_at(case, past - 1), Ok((case.smallest)(last)));
+        assert_eq!(max_at(case, past - 1), Ok(id));
         let (_, t, j) = instants(nanos(case.last));
         assert_eq!((case.to_time)(id), Ok(t));
         assert_eq!((case.to_jiff)(id), Ok(j));
@@ -229,14 +269,19 @@ where
 {
     let known = timestamp(case, case.known);
     let expected = Ok((case.smallest)(known));
+    let largest = Ok((case.largest)(known));
     let end = nanos(case.known) + unit_nanos(case.unit) - 1;
     assert_eq!(min_at(case, end), expected);
+    assert_eq!(max_at(case, end), largest);
+    assert_eq!(max_at(case, nanos(case.known)), largest);
     // A time zone changes nothing: the instant is the same.
     let (c, t, _) = instants(end);
     let paris = c.with_timezone(&FixedOffset::east_opt(3600).unwrap());
     assert_eq!((case.min_at_chrono)(paris), expected);
+    assert_eq!((case.max_at_chrono)(paris), largest);
     let new_york = t.to_offset(time::UtcOffset::from_hms(-5, 0, 0).unwrap());
     assert_eq!((case.min_at_time)(new_york), expected);
+    assert_eq!((case.max_at_time)(new_york), largest);
 }
 
 /// A leap second, which chrono can hold and Unix time cannot, belongs to the second before it.
@@ -255,6 +300,7 @@ where
     let value = end_of_second.div_euclid(unit_nanos(case.unit));
     let expected = min_at(case, end_of_second);
     assert_eq!((case.min_at_chrono)(leap), expected);
+    assert_eq!((case.max_at_chrono)(leap), max_at(case, end_of_second));
     if let Err(error) = expected {
         assert_eq!(error, out_of_range(case, i64::try_from(value).unwrap()));
     }
@@ -276,7 +322,7 @@ where
     let step = (end - first) / 997;
     for n in 0..=997u64 {
         let at = first + n * step;
-        let (id, lower) = ((case.full)(at), (case.smallest)(at));
+        let (id, lower) = ((case.largest)(at), (case.smallest)(at));
         let exact = i128::from(at) * unit_nanos(case.unit);
         let (c, t, j) = instants(exact);
         assert_eq!((case.to_chrono)(id), c);
@@ -287,6 +333,8 @@ where
             Ok(lower)
         );
         assert_eq!(min_at(case, exact), Ok(lower));
+        assert_eq!(max_at(case, exact), Ok(id));
+        assert_eq!(max_at(case, exact + unit_nanos(case.unit) - 1), Ok(id));
     }
 }
 
@@ -309,7 +357,7 @@ where
             continue;
         }
         let max = u64::try_from(end / unit).unwrap();
-        let (id, past) = ((case.full)(max), (case.full)(max + 1));
+        let (id, past) = ((case.largest)(max), (case.largest)(max + 1));
         let exact = i128::from(max) * unit;
         let (converted, overflow) = if library == "jiff::Timestamp" {
             let at = jiff::Timestamp::from_nanosecond(exact).unwrap();

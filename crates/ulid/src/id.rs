@@ -172,6 +172,64 @@ impl Ulid {
         ))
     }
 
+    /// The smallest ULID of a millisecond: `timestamp_ms` above a random part of zero, the
+    /// first id that generation in that millisecond can give. Pure: it needs no clock and no
+    /// `generate` feature (`min_at_chrono`, `min_at_time` and `min_at_jiff` take a date-time).
+    ///
+    /// With [`max_at_ms`](Self::max_at_ms), the bounds of a range query: every ULID of the
+    /// milliseconds `a` to `b` (both included) lies in `[min_at_ms(a), max_at_ms(b)]`, whatever
+    /// made it (`WHERE id BETWEEN … AND …`); a partition of one day is `[min_at_ms(day),
+    /// min_at_ms(next day))`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulid::{Error, Ulid};
+    ///
+    /// // 2024-01-01T00:00:00Z: 19,723 days of 86,400,000 ms after the Unix epoch.
+    /// let day = Ulid::min_at_ms(1_704_067_200_000)?;
+    /// assert_eq!(day.to_string(), "01HK153X000000000000000000");
+    /// assert_eq!((day.timestamp_ms(), day.random()), (1_704_067_200_000, 0));
+    /// assert_eq!(
+    ///     Ulid::min_at_ms(1 << 48),
+    ///     Err(Error::TimestampOutOfRange { value: 1 << 48, max: Ulid::MAX_TIMESTAMP_MS })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn min_at_ms(timestamp_ms: u64) -> Result<Ulid, Error> {
+        Ulid::from_parts(timestamp_ms, 0)
+    }
+
+    /// The largest ULID of a millisecond: `timestamp_ms` above a random part of all ones
+    /// ([`MAX_RANDOM`](Self::MAX_RANDOM)), the last id that generation in that millisecond can
+    /// give; the upper bound of a range query, as [`min_at_ms`](Self::min_at_ms) is the lower.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulid::Ulid;
+    ///
+    /// // Every ULID of 2024-01-01 (UTC), and no other, lies between these two.
+    /// let (first, last) = (Ulid::min_at_ms(1_704_067_200_000)?, Ulid::max_at_ms(1_704_153_599_999)?);
+    /// assert_eq!(last.to_string(), "01HK3QGKZZZZZZZZZZZZZZZZZZ");
+    /// assert_eq!(last.random(), Ulid::MAX_RANDOM);
+    /// let noon = Ulid::from_parts(1_704_110_400_000, 12_345)?;
+    /// assert!((first..=last).contains(&noon));
+    /// assert_eq!(Ulid::max_at_ms(Ulid::MAX_TIMESTAMP_MS), Ok(Ulid::MAX));
+    /// # Ok::<(), ulid::Error>(())
+    /// ```
+    pub const fn max_at_ms(timestamp_ms: u64) -> Result<Ulid, Error> {
+        Ulid::from_parts(timestamp_ms, Self::MAX_RANDOM)
+    }
+
     /// The timestamp: milliseconds since the Unix epoch, the high 48 bits.
     ///
     /// ```
@@ -394,11 +452,13 @@ impl TryFrom<&[u8]> for Ulid {
     }
 }
 
-/// The date-time features' view of Ulid: the timestamps it holds, and the smallest id of one.
+/// The date-time features' view of Ulid: the timestamps it holds, and the smallest and the
+/// largest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Ulid> = id_text::date_time::DateTimes {
     timestamps: id_text::date_time::Timestamps::milliseconds("a ULID", 0, Ulid::MAX_TIMESTAMP_MS),
-    id: |timestamp| Ulid::from_parts(timestamp, 0).ok(),
+    min: |timestamp| Ulid::min_at_ms(timestamp).ok(),
+    max: |timestamp| Ulid::max_at_ms(timestamp).ok(),
 };
 
 #[cfg(test)]

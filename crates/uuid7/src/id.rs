@@ -8,8 +8,9 @@ pub(crate) const COUNTER_BITS: u32 = 74;
 const RAND_B_BITS: u32 = 62;
 const RAND_B_MASK: u128 = (1 << RAND_B_BITS) - 1;
 /// `rand_a`: 12 bits, just below the version field.
+const RAND_A_BITS: u32 = 12;
 const RAND_A_SHIFT: u32 = 64;
-const RAND_A_MASK: u128 = 0xFFF;
+const RAND_A_MASK: u128 = (1 << RAND_A_BITS) - 1;
 const VERSION_SHIFT: u32 = 76;
 const VARIANT_SHIFT: u32 = 62;
 const TIMESTAMP_SHIFT: u32 = 80;
@@ -201,13 +202,81 @@ impl Uuid7 {
                 max: Self::MAX_COUNTER,
             });
         }
-        Ok(Uuid7(
+        Ok(Self::compose(timestamp_ms, counter))
+    }
+
+    /// The UUID of fields that the caller has checked: counter bits 73 to 62 go to `rand_a`,
+    /// bits 61 to 0 to `rand_b`.
+    const fn compose(timestamp_ms: u64, counter: u128) -> Uuid7 {
+        Uuid7(
             (((timestamp_ms as u128) << TIMESTAMP_SHIFT)
                 | VERSION_AND_VARIANT
                 | ((counter >> RAND_B_BITS) << RAND_A_SHIFT)
                 | (counter & RAND_B_MASK))
                 .to_be_bytes(),
-        ))
+        )
+    }
+
+    /// The smallest UUIDv7 of a millisecond: `timestamp_ms`, version 7, variant `0b10` and a
+    /// counter of zero (every bit of `rand_a` and `rand_b` zero), the first id that generation
+    /// in that millisecond can give. Pure: it needs no clock and no `generate` feature
+    /// (`min_at_chrono`, `min_at_time` and `min_at_jiff` take a date-time).
+    ///
+    /// With [`max_at_ms`](Self::max_at_ms), the bounds of a range query: every UUIDv7 of the
+    /// milliseconds `a` to `b` (both included) lies in `[min_at_ms(a), max_at_ms(b)]`, whatever
+    /// made it (`WHERE id BETWEEN … AND …` on a `uuid` column, which PostgreSQL orders as these
+    /// ids are ordered); a partition of one day is `[min_at_ms(day), min_at_ms(next day))`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::{Error, Uuid7};
+    ///
+    /// // 2024-01-01T00:00:00Z: 19,723 days of 86,400,000 ms after the Unix epoch.
+    /// let day = Uuid7::min_at_ms(1_704_067_200_000)?;
+    /// assert_eq!(day.to_string(), "018cc251-f400-7000-8000-000000000000");
+    /// assert_eq!((day.timestamp_ms(), day.counter()), (1_704_067_200_000, 0));
+    /// assert_eq!(Uuid7::min_at_ms(0), Ok(Uuid7::MIN));
+    /// assert_eq!(
+    ///     Uuid7::min_at_ms(1 << 48),
+    ///     Err(Error::TimestampOutOfRange { value: 1 << 48, max: Uuid7::MAX_TIMESTAMP_MS })
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub const fn min_at_ms(timestamp_ms: u64) -> Result<Uuid7, Error> {
+        Uuid7::from_parts(timestamp_ms, 0)
+    }
+
+    /// The largest UUIDv7 of a millisecond: `timestamp_ms`, version 7, variant `0b10` and a
+    /// counter of all ones ([`MAX_COUNTER`](Self::MAX_COUNTER): every bit of `rand_a` and
+    /// `rand_b` one, around the fixed version and variant), the last id that generation in that
+    /// millisecond can give; the upper bound of a range query, as
+    /// [`min_at_ms`](Self::min_at_ms) is the lower.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TimestampOutOfRange`] above [`MAX_TIMESTAMP_MS`](Self::MAX_TIMESTAMP_MS).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// // Every UUIDv7 of 2024-01-01 (UTC), and no other, lies between these two.
+    /// let first = Uuid7::min_at_ms(1_704_067_200_000)?;
+    /// let last = Uuid7::max_at_ms(1_704_153_599_999)?;
+    /// assert_eq!(last.to_string(), "018cc778-4fff-7fff-bfff-ffffffffffff");
+    /// let noon = Uuid7::from_parts(1_704_110_400_000, 12_345)?;
+    /// assert!((first..=last).contains(&noon));
+    /// assert_eq!(Uuid7::max_at_ms(Uuid7::MAX_TIMESTAMP_MS), Ok(Uuid7::MAX));
+    /// # Ok::<(), uuid7::Error>(())
+    /// ```
+    pub const fn max_at_ms(timestamp_ms: u64) -> Result<Uuid7, Error> {
+        Uuid7::from_parts(timestamp_ms, Self::MAX_COUNTER)
     }
 
     /// The `unix_ts_ms` field: milliseconds since the Unix epoch.
@@ -298,6 +367,47 @@ impl Uuid7 {
             });
         }
         Ok(Uuid7(value.to_be_bytes()))
+    }
+
+    /// The RFC 9562 UUIDv7 of a ULID, given as its 128-bit value (`ulid::Ulid::to_u128`; format
+    /// crates do not depend on each other): the same 48-bit timestamp, version 7, variant
+    /// `0b10`, and as the 74-bit counter the top 12 and the low 62 of the ULID's 80 random
+    /// bits. The 6 bits between them (bits 67 to 62 of the ULID) are dropped: that is the
+    /// price of the two fixed fields, and the same rule as python-ulid's
+    /// `ULID.to_uuid7(compliant=True)`.
+    ///
+    /// Lossy: the ULID cannot be recovered from the result, and ULIDs that differ only in
+    /// those 6 bits give the same UUIDv7. Order is kept: of two ULIDs in order, the UUIDv7s are
+    /// in the same order or equal. The lossless way is to keep the 128 bits as they are
+    /// (`uuid::Uuid::from(ulid)`, or `ulid::Ulid::from_u128(uuid.as_u128())` back), which is
+    /// what storing a ULID in a `uuid` column does; those bits are a UUID, but a UUIDv7 only by
+    /// chance (1 in 64).
+    ///
+    /// Every 128-bit value is a ULID, so this never fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// // 01ARZ3NDEKTSV4RRFFQ69G5FAV, the ULID specification's example.
+    /// let ulid: u128 = 0x0156_3E3A_B5D3_D676_4C61_EFB9_9302_BD5B;
+    /// let id = Uuid7::from_ulid_compliant(ulid);
+    /// assert_eq!(id.to_string(), "01563e3a-b5d3-7d67-8c61-efb99302bd5b");
+    /// assert_eq!(id.timestamp_ms(), 1_469_922_850_259);
+    /// // The counter: the random part's top 12 bits (0xD67), then its low 62.
+    /// let random = ulid & ((1 << 80) - 1);
+    /// assert_eq!(id.counter(), ((random >> 68) << 62) | (random & ((1 << 62) - 1)));
+    /// ```
+    #[must_use]
+    pub const fn from_ulid_compliant(ulid: u128) -> Uuid7 {
+        // A ULID: 48 bits of milliseconds above 80 random bits.
+        const ULID_RANDOM_BITS: u32 = 80;
+        let random = ulid & ((1 << ULID_RANDOM_BITS) - 1);
+        let top_12 = random >> (ULID_RANDOM_BITS - RAND_A_BITS);
+        let counter = (top_12 << RAND_B_BITS) | (random & RAND_B_MASK);
+        // 48 bits of milliseconds and 74 of counter: in range by construction.
+        Self::compose((ulid >> ULID_RANDOM_BITS) as u64, counter)
     }
 
     /// The UUIDv7 of the 122 bits of `value` outside the version and variant fields, which are
@@ -477,7 +587,8 @@ impl PartialOrd for Uuid7 {
     }
 }
 
-/// The date-time features' view of Uuid7: the timestamps it holds, and the smallest id of one.
+/// The date-time features' view of Uuid7: the timestamps it holds, and the smallest and the
+/// largest id of one.
 #[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Uuid7> = id_text::date_time::DateTimes {
     timestamps: id_text::date_time::Timestamps::milliseconds(
@@ -485,7 +596,8 @@ pub(crate) const DATE_TIMES: id_text::date_time::DateTimes<Uuid7> = id_text::dat
         0,
         Uuid7::MAX_TIMESTAMP_MS,
     ),
-    id: |timestamp| Uuid7::from_parts(timestamp, 0).ok(),
+    min: |timestamp| Uuid7::min_at_ms(timestamp).ok(),
+    max: |timestamp| Uuid7::max_at_ms(timestamp).ok(),
 };
 
 #[cfg(test)]

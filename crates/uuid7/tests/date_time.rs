@@ -14,7 +14,7 @@ fn date_times_convert_to_the_end_of_the_range_and_of_each_library() {
         first: "1970-01-01T00:00:00Z",
         last: "10889-08-02T05:31:50.655Z",
         known: "2022-02-22T19:22:22Z",
-        full: |ms| Uuid7::from_parts(ms, Uuid7::MAX_COUNTER).unwrap(),
+        largest: |ms| Uuid7::from_parts(ms, Uuid7::MAX_COUNTER).unwrap(),
         smallest: |ms| Uuid7::from_parts(ms, 0).unwrap(),
         to_chrono: Uuid7::timestamp_chrono,
         to_time: Uuid7::timestamp_time,
@@ -22,5 +22,8 @@ fn date_times_convert_to_the_end_of_the_range_and_of_each_library() {
         min_at_chrono: Uuid7::min_at_chrono,
         min_at_time: Uuid7::min_at_time,
         min_at_jiff: Uuid7::min_at_jiff,
+        max_at_chrono: Uuid7::max_at_chrono,
+        max_at_time: Uuid7::max_at_time,
+        max_at_jiff: Uuid7::max_at_jiff,
     });
 }

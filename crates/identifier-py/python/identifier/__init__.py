@@ -17,6 +17,12 @@ taking it from the caller: a ``LeasedSnowflakeIdGenerator``, whose refusals (a l
 expired or released, an id ahead of the lease, a forked child) raise ``LeaseError``, a
 ``RuntimeError``. Its ``state`` is a ``LeaseState`` dict.
 
+``min_ulid_at`` and ``max_ulid_at`` (and the same for ``uuid7``, ``object_id`` and
+``snowflake_id``) give the smallest and the largest id of an instant, an int or an aware
+``datetime``, for range queries; ``ulid_from_parts`` and the other ``*_from_parts`` make the id
+of given fields, for backfills; ``ulid_to_uuid`` turns a ULID into a ``uuid.UUID`` of the same
+bits, or with ``compliant=True`` into an RFC 9562 UUIDv7, and ``ulid_from_uuid`` reads one back.
+
 The content ids (``generate_stable_content_id``, ``generate_stable_uuid5``) are a function of
 the data: a typed encoding streamed into BLAKE2b, the same as the Rust crate ``content-id``,
 so one JSON document read by ``json.loads`` has one id in Python, in Rust and from the
@@ -36,6 +42,16 @@ None of these ids is a secret: use ``secrets.token_urlsafe`` for tokens.
 The package is a Rust extension over the crates of the ``identifier`` workspace.
 """
 
+from identifier._bounds import (
+    max_object_id_at,
+    max_snowflake_id_at,
+    max_ulid_at,
+    max_uuid7_at,
+    min_object_id_at,
+    min_snowflake_id_at,
+    min_ulid_at,
+    min_uuid7_at,
+)
 from identifier._datetimes import (
     extract_object_id_datetime,
     extract_snowflake_datetime,
@@ -61,12 +77,18 @@ from identifier._identifier import (
     generate_uuid7,
     generate_uuid7s,
     generation_policy,
+    object_id_from_parts,
     parse_checksummed_id,
     parse_object_id,
     parse_snowflake_id,
     parse_ulid,
     parse_uuid7,
+    snowflake_id_from_parts,
     to_uuid,
+    ulid_from_parts,
+    ulid_from_uuid,
+    ulid_to_uuid,
+    uuid7_from_parts,
     verify_checksummed_id,
 )
 from identifier._lease_state import LeaseState

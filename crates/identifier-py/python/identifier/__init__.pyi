@@ -3,8 +3,16 @@
 import uuid
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, Final, Literal, final
+from typing import Any, Final, Literal, final, overload
 
+from identifier._bounds import max_object_id_at as max_object_id_at
+from identifier._bounds import max_snowflake_id_at as max_snowflake_id_at
+from identifier._bounds import max_ulid_at as max_ulid_at
+from identifier._bounds import max_uuid7_at as max_uuid7_at
+from identifier._bounds import min_object_id_at as min_object_id_at
+from identifier._bounds import min_snowflake_id_at as min_snowflake_id_at
+from identifier._bounds import min_ulid_at as min_ulid_at
+from identifier._bounds import min_uuid7_at as min_uuid7_at
 from identifier._datetimes import extract_object_id_datetime as extract_object_id_datetime
 from identifier._datetimes import extract_snowflake_datetime as extract_snowflake_datetime
 from identifier._datetimes import extract_ulid_datetime as extract_ulid_datetime
@@ -40,12 +48,26 @@ __all__ = [
     "generate_uuid7s",
     "generation_policy",
     "get_stable_registry",
+    "max_object_id_at",
+    "max_snowflake_id_at",
+    "max_ulid_at",
+    "max_uuid7_at",
+    "min_object_id_at",
+    "min_snowflake_id_at",
+    "min_ulid_at",
+    "min_uuid7_at",
+    "object_id_from_parts",
     "parse_checksummed_id",
     "parse_object_id",
     "parse_snowflake_id",
     "parse_ulid",
     "parse_uuid7",
+    "snowflake_id_from_parts",
     "to_uuid",
+    "ulid_from_parts",
+    "ulid_from_uuid",
+    "ulid_to_uuid",
+    "uuid7_from_parts",
     "verify_checksummed_id",
 ]
 
@@ -64,9 +86,16 @@ def parse_ulid(ulid: str | uuid.UUID) -> str:
     """The canonical text of a ULID (26 characters, upper case), from its text in either case
     (O as 0, I and L as 1) or a ``uuid.UUID``."""
 
-def generate_uuid7(*, timestamp_ms: int | None = None) -> str:
-    """A new UUIDv7: 36 characters, lower case, hyphenated; strictly increasing within the
-    process without ``timestamp_ms``, 74 random bits with it (0 to 2**48 - 1)."""
+@overload
+def generate_uuid7(*, timestamp_ms: int | None = None, as_uuid: Literal[False] = False) -> str:
+    """A new UUIDv7: 36 characters, lower case, hyphenated (a ``uuid.UUID`` with
+    ``as_uuid=True``); strictly increasing within the process without ``timestamp_ms``, 74
+    random bits with it (0 to 2**48 - 1)."""
+
+@overload
+def generate_uuid7(*, timestamp_ms: int | None = None, as_uuid: Literal[True]) -> uuid.UUID: ...
+@overload
+def generate_uuid7(*, timestamp_ms: int | None = None, as_uuid: bool) -> str | uuid.UUID: ...
 
 def generate_uuid7s(n: int, /) -> list[str]:
     """``n`` new UUIDv7s, in increasing order, generated with the GIL released."""
@@ -83,6 +112,23 @@ def to_uuid(id: str | uuid.UUID) -> uuid.UUID:
     """The ``uuid.UUID`` of a ULID (its 128 bits) or a UUIDv7, from the text of either or a
     ``uuid.UUID``."""
 
+def ulid_to_uuid(ulid: str | uuid.UUID, *, compliant: bool = False) -> uuid.UUID:
+    """The ``uuid.UUID`` of a ULID: its 128 bits (lossless, as a ``uuid`` column stores it), or
+    with ``compliant=True`` an RFC 9562 UUIDv7 (version 7, variant ``10``, 74 of the 80 random
+    bits: the top 12 and the low 62), as python-ulid's ``to_uuid7(compliant=True)``."""
+
+def ulid_from_uuid(value: uuid.UUID | str) -> str:
+    """The ULID of the same 128 bits as a UUID (a ``uuid.UUID``, or its text in any form): the
+    ULID a ``uuid`` column holds, as ``ulid_to_uuid(ulid)`` wrote it."""
+
+def ulid_from_parts(timestamp_ms: int, random: int) -> str:
+    """The ULID of ``timestamp_ms`` (0 to 2**48 - 1) and ``random`` (0 to 2**80 - 1); a
+    ``ValueError`` names an argument out of its range."""
+
+def uuid7_from_parts(timestamp_ms: int, counter: int) -> str:
+    """The UUIDv7 of ``timestamp_ms`` (0 to 2**48 - 1) and ``counter`` (0 to 2**74 - 1, its top
+    12 bits in ``rand_a``); a ``ValueError`` names an argument out of its range."""
+
 def generate_object_id(*, timestamp_s: int | None = None) -> str:
     """A new ObjectId-shaped id: 24 lower-case hex characters, 32-bit seconds then a 64-bit
     counter; strictly increasing within the process without ``timestamp_s`` (0 to 2**32 - 1)."""
@@ -93,6 +139,10 @@ def generate_object_ids(n: int, /) -> list[str]:
 def extract_object_id_timestamp_s(object_id: str | bytes | Any) -> int:
     """The timestamp of an ObjectId (exactly 24 lower-case hex characters, its 12 bytes, or a
     ``bson.ObjectId``: any object whose ``binary`` is 12 bytes), in seconds."""
+
+def object_id_from_parts(timestamp_s: int, counter: int) -> str:
+    """The ObjectId of ``timestamp_s`` (0 to 2**32 - 1) and ``counter`` (0 to 2**64 - 1, the 8
+    bytes after it); a ``ValueError`` names an argument out of its range."""
 
 def parse_object_id(object_id: str | bytes | Any) -> str:
     """The canonical text of an ObjectId (24 lower-case hex characters), from that text, its
@@ -181,6 +231,11 @@ class LeasedSnowflakeIdGenerator:
 
 def extract_snowflake_timestamp_ms(snowflake_id: int) -> int:
     """The timestamp of a Snowflake id (an int from 0 to 2**63 - 1), in ms since the epoch."""
+
+def snowflake_id_from_parts(timestamp_ms: int, worker_id: int, sequence: int) -> int:
+    """The Snowflake id of ``timestamp_ms`` (1704067200000 to 3903090455551), ``worker_id`` (0
+    to 1023) and ``sequence`` (0 to 4095); a ``ValueError`` names an argument out of its
+    range."""
 
 def parse_snowflake_id(snowflake_id: int | str) -> int:
     """A Snowflake id as an ``int``, from an ``int`` (0 to 2**63 - 1) or its decimal text."""

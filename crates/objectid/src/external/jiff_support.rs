@@ -1,5 +1,5 @@
-//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest id of an instant, for
-//! range queries.
+//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest and the
+//! largest id of an instant, for range queries.
 
 use jiff::Timestamp;
 
@@ -55,5 +55,31 @@ impl ObjectId {
     /// ```
     pub fn min_at_jiff(at: Timestamp) -> Result<ObjectId, DateTimeError> {
         DATE_TIMES.min_at_jiff(at)
+    }
+    /// The largest ObjectId of the second of `at`: an upper bound for range queries (`WHERE id
+    /// <= …`), as [`max_at_chrono`](#method.max_at_chrono) with feature `chrono`. Pure: it needs
+    /// no clock and no `generate` feature. Requires the `jiff` feature (a `jiff::Zoned` gives
+    /// its instant with `.timestamp()`).
+    ///
+    /// The sub-second digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeError`] for an instant outside 1970-01-01T00:00:00Z to
+    /// 2106-02-07T06:28:15Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use objectid::ObjectId;
+    ///
+    /// let at: jiff::Timestamp = "2012-10-15T21:26:17.999Z".parse()?;
+    /// assert_eq!(ObjectId::max_at_jiff(at)?, ObjectId::max_at_s(1_350_336_377)?);
+    ///
+    /// assert!(ObjectId::max_at_jiff("1969-12-31T23:59:59Z".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_at_jiff(at: Timestamp) -> Result<ObjectId, DateTimeError> {
+        DATE_TIMES.max_at_jiff(at)
     }
 }

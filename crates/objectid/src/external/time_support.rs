@@ -1,5 +1,5 @@
-//! Feature `time`: the timestamp as a `time::OffsetDateTime` at UTC, and the smallest id of a
-//! date-time, for range queries.
+//! Feature `time`: the timestamp as a `time::OffsetDateTime` at UTC, and the smallest and the
+//! largest id of a date-time, for range queries.
 
 use time::OffsetDateTime;
 
@@ -63,5 +63,32 @@ impl ObjectId {
     /// ```
     pub fn min_at_time(at: OffsetDateTime) -> Result<ObjectId, DateTimeError> {
         DATE_TIMES.min_at_time(at)
+    }
+    /// The largest ObjectId of the second of `at` (at any offset): an upper bound for range
+    /// queries (`WHERE id <= …`), as [`max_at_chrono`](#method.max_at_chrono) with feature
+    /// `chrono`. Pure: it needs no clock and no `generate` feature. Requires the `time` feature.
+    ///
+    /// The sub-second digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeError`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// 2106-02-07T06:28:15Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use time::format_description::well_known::Rfc3339;
+    /// use objectid::ObjectId;
+    ///
+    /// let at = time::OffsetDateTime::parse("2012-10-15T21:26:17.999Z", &Rfc3339)?;
+    /// assert_eq!(ObjectId::max_at_time(at)?, ObjectId::max_at_s(1_350_336_377)?);
+    ///
+    /// let before = time::OffsetDateTime::parse("1969-12-31T23:59:59Z", &Rfc3339)?;
+    /// assert!(ObjectId::max_at_time(before).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_at_time(at: OffsetDateTime) -> Result<ObjectId, DateTimeError> {
+        DATE_TIMES.max_at_time(at)
     }
 }

@@ -1,5 +1,5 @@
-//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest id of an instant, for
-//! range queries.
+//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest and the
+//! largest id of an instant, for range queries.
 
 use jiff::Timestamp;
 
@@ -55,5 +55,31 @@ impl SnowflakeId {
     /// ```
     pub fn min_at_jiff(at: Timestamp) -> Result<SnowflakeId, DateTimeError> {
         DATE_TIMES.min_at_jiff(at)
+    }
+    /// The largest SnowflakeId of the millisecond of `at`: an upper bound for range queries (`WHERE id
+    /// <= …`), as [`max_at_chrono`](#method.max_at_chrono) with feature `chrono`. Pure: it needs
+    /// no clock and no `generate` feature. Requires the `jiff` feature (a `jiff::Zoned` gives
+    /// its instant with `.timestamp()`).
+    ///
+    /// The sub-millisecond digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeError`] for an instant outside 2024-01-01T00:00:00Z to
+    /// 2093-09-06T15:47:35.551Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snowflake::SnowflakeId;
+    ///
+    /// let at: jiff::Timestamp = "2024-01-01T00:00:01.000999Z".parse()?;
+    /// assert_eq!(SnowflakeId::max_at_jiff(at)?, SnowflakeId::max_at_ms(1_704_067_201_000)?);
+    ///
+    /// assert!(SnowflakeId::max_at_jiff("2023-12-31T23:59:59.999Z".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_at_jiff(at: Timestamp) -> Result<SnowflakeId, DateTimeError> {
+        DATE_TIMES.max_at_jiff(at)
     }
 }

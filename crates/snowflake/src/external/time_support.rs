@@ -1,5 +1,5 @@
-//! Feature `time`: the timestamp as a `time::OffsetDateTime` at UTC, and the smallest id of a
-//! date-time, for range queries.
+//! Feature `time`: the timestamp as a `time::OffsetDateTime` at UTC, and the smallest and the
+//! largest id of a date-time, for range queries.
 
 use time::OffsetDateTime;
 
@@ -63,5 +63,32 @@ impl SnowflakeId {
     /// ```
     pub fn min_at_time(at: OffsetDateTime) -> Result<SnowflakeId, DateTimeError> {
         DATE_TIMES.min_at_time(at)
+    }
+    /// The largest SnowflakeId of the millisecond of `at` (at any offset): an upper bound for range
+    /// queries (`WHERE id <= …`), as [`max_at_chrono`](#method.max_at_chrono) with feature
+    /// `chrono`. Pure: it needs no clock and no `generate` feature. Requires the `time` feature.
+    ///
+    /// The sub-millisecond digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeError`] for a date-time outside 2024-01-01T00:00:00Z to
+    /// 2093-09-06T15:47:35.551Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use time::format_description::well_known::Rfc3339;
+    /// use snowflake::SnowflakeId;
+    ///
+    /// let at = time::OffsetDateTime::parse("2024-01-01T00:00:01.000999Z", &Rfc3339)?;
+    /// assert_eq!(SnowflakeId::max_at_time(at)?, SnowflakeId::max_at_ms(1_704_067_201_000)?);
+    ///
+    /// let before = time::OffsetDateTime::parse("2023-12-31T23:59:59.999Z", &Rfc3339)?;
+    /// assert!(SnowflakeId::max_at_time(before).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_at_time(at: OffsetDateTime) -> Result<SnowflakeId, DateTimeError> {
+        DATE_TIMES.max_at_time(at)
     }
 }

@@ -1,5 +1,5 @@
-//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest id of an instant, for
-//! range queries.
+//! Feature `jiff`: the timestamp as a `jiff::Timestamp`, and the smallest and the
+//! largest id of an instant, for range queries.
 
 use jiff::Timestamp;
 
@@ -54,5 +54,31 @@ impl Ulid {
     /// ```
     pub fn min_at_jiff(at: Timestamp) -> Result<Ulid, DateTimeError> {
         DATE_TIMES.min_at_jiff(at)
+    }
+    /// The largest Ulid of the millisecond of `at`: an upper bound for range queries (`WHERE id
+    /// <= …`), as [`max_at_chrono`](#method.max_at_chrono) with feature `chrono`. Pure: it needs
+    /// no clock and no `generate` feature. Requires the `jiff` feature (a `jiff::Zoned` gives
+    /// its instant with `.timestamp()`).
+    ///
+    /// The sub-millisecond digits are truncated toward the past.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeError`] for an instant outside 1970-01-01T00:00:00Z to
+    /// 10889-08-02T05:31:50.655Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ulid::Ulid;
+    ///
+    /// let at: jiff::Timestamp = "2016-07-30T23:54:10.259999Z".parse()?;
+    /// assert_eq!(Ulid::max_at_jiff(at)?, Ulid::max_at_ms(1_469_922_850_259)?);
+    ///
+    /// assert!(Ulid::max_at_jiff("1969-12-31T23:59:59.999Z".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_at_jiff(at: Timestamp) -> Result<Ulid, DateTimeError> {
+        DATE_TIMES.max_at_jiff(at)
     }
 }

@@ -1,5 +1,5 @@
-//! Feature `chrono`: the timestamp as a `chrono::DateTime<Utc>`, and the smallest id of a
-//! date-time, for range queries.
+//! Feature `chrono`: the timestamp as a `chrono::DateTime<Utc>`, and the smallest and the
+//! largest id of a date-time, for range queries.
 
 use chrono::{DateTime, TimeZone, Utc};
 
@@ -54,5 +54,38 @@ impl Uuid7 {
     /// ```
     pub fn min_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<Uuid7, DateTimeError> {
         DATE_TIMES.min_at_chrono(&at)
+    }
+    /// The largest Uuid7 of the millisecond of `at` (a date-time in any time zone): the last id
+    /// that generation at that time can give, an upper bound for range queries (`WHERE id <= …`),
+    /// as [`min_at_chrono`](Self::min_at_chrono) is the lower; the same id as
+    /// [`max_at_ms`](Self::max_at_ms) of its millisecond. Pure: it needs no clock and no
+    /// `generate` feature. Requires the `chrono` feature.
+    ///
+    /// The sub-millisecond digits are truncated toward the past, so that the id is the largest of the
+    /// millisecond that holds `at`; a leap second counts as the last instant of the second before
+    /// it.
+    ///
+    /// # Errors
+    ///
+    /// [`DateTimeError`] for a date-time outside 1970-01-01T00:00:00Z to
+    /// 10889-08-02T05:31:50.655Z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uuid7::Uuid7;
+    ///
+    /// let at = chrono::DateTime::parse_from_rfc3339("2022-02-22T19:22:22.000999Z")?;
+    /// let upper = Uuid7::max_at_chrono(at)?;
+    /// assert_eq!(upper.timestamp_ms(), 1_645_557_742_000);
+    /// assert_eq!(upper, Uuid7::max_at_ms(1_645_557_742_000)?);
+    /// assert!(Uuid7::min_at_chrono(at)? < upper);
+    ///
+    /// let before = chrono::DateTime::parse_from_rfc3339("1969-12-31T23:59:59.999Z")?;
+    /// assert!(Uuid7::max_at_chrono(before).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_at_chrono<Tz: TimeZone>(at: DateTime<Tz>) -> Result<Uuid7, DateTimeError> {
+        DATE_TIMES.max_at_chrono(&at)
     }
 }
