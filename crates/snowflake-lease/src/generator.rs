@@ -360,8 +360,9 @@ impl LeasedGenerator {
             took_over_ahead: self.took_over_ahead,
             lost,
             forked,
-            time_left: (!forked && !lost && now < deadline)
-                .then(|| Duration::from_nanos(deadline - now)),
+            // Until `generate` stops serving: the deadline less the span of its last reading.
+            time_left: (!forked && !lost && now.saturating_add(READING_SPAN_NS) < deadline)
+                .then(|| Duration::from_nanos(deadline - READING_SPAN_NS - now)),
             // In a forked child the lock may have been held by the parent's renewal thread,
             // which the child does not have: it is not taken there.
             last_renewal_error: if forked {
@@ -537,8 +538,9 @@ pub struct LeaseState {
     /// parent's, and this process holds none (nothing here is live: `lost` is `false`,
     /// `time_left` is `None`).
     pub forked: bool,
-    /// The time until the local deadline; `None` once it has passed or the lease is lost,
-    /// and in a forked child.
+    /// The time until [`generate`](LeasedGenerator::generate) stops serving: the local
+    /// deadline less the millisecond its last clock reading may serve. `None` once that has
+    /// passed or the lease is lost, and in a forked child.
     pub time_left: Option<Duration>,
     /// Why the last renewal attempt failed, if it did; `None` after a success (and in a
     /// forked child).
