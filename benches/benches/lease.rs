@@ -2,18 +2,26 @@
 //! PostgreSQL server of its own (test-support's cluster: Debian's `postgresql` must be
 //! installed).
 //!
-//! - generate: one id from a `LeasedGenerator` (the fork check, one boot-clock reading and a
-//!   compare with the lease's deadline, the floor and the ceiling) beside one from a plain
-//!   `SnowflakeIdGenerator`, in one run.
+//! - generate: one id from a `LeasedGenerator` (the fork check, the clock reading, the
+//!   ceiling; the lease's deadline once a reading) beside one from a plain
+//!   `SnowflakeIdGenerator`, in one run, paced as `snowflake/paced` is: batches of 4,000 ids,
+//!   each on a millisecond that has served none. Unpaced, both would run out of a
+//!   millisecond's 4,096 ids; the plain generator then borrows milliseconds ahead of the
+//!   clock without end, while the leased one stops at its lease's ceiling and returns errors,
+//!   and the two rows would time different things.
 //! - acquire and release: claiming a worker id (one statement, on the lease's own thread and
 //!   connection) and giving it back, as a process does once at start and once at exit.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use snowflake::SnowflakeIdGenerator;
+use snowflake::{SnowflakeId, SnowflakeIdGenerator};
 use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::postgres::Cluster;
+
+mod common;
+
+use common::{paced, unix_ms};
 
 fn lease(c: &mut Criterion) {
     let cluster = Cluster::start(&[]);
@@ -22,8 +30,26 @@ fn lease(c: &mut Criterion) {
     let plain = SnowflakeIdGenerator::new(leased.worker_id() ^ 1).unwrap();
 
     let mut group = c.benchmark_group("snowflake/lease");
-    group.bench_function("generate (leased)", |b| b.iter(|| leased.generate()));
-    group.bench_function("generate (plain)", |b| b.iter(|| plain.generate()));
+    group.bench_function("generate (leased)", |b| {
+        b.iter_custom(|iters| {
+            paced(
+                iters,
+                || leased.generate().unwrap(),
+                |id: &SnowflakeId| id.timestamp_ms(),
+                unix_ms,
+            )
+        })
+    });
+    group.bench_function("generate (plain)", |b| {
+        b.iter_custom(|iters| {
+            paced(
+                iters,
+                || plain.generate().unwrap(),
+                |id: &SnowflakeId| id.timestamp_ms(),
+                unix_ms,
+            )
+        })
+    });
     group.bench_function("acquire and release", |b| {
         b.iter(|| {
             let generator = LeasedGenerator::acquire(&config).unwrap();

@@ -19,7 +19,7 @@
 
 use std::convert::Infallible;
 use std::hint::black_box;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
 use criterion::{Bencher, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use ferroid::generator::{BasicSnowflakeGenerator, LockSnowflakeGenerator, SnowflakeGenerator};
@@ -28,15 +28,12 @@ use ferroid::time::{MonotonicClock, TimeSource};
 use snowflake::{EPOCH_MS, SnowflakeId, SnowflakeIdGenerator};
 use snowflaked::Snowflake;
 
-const WORKER_ID: u16 = 1;
-const PACED_BATCH: u64 = 4_000;
-const BURST: usize = 10_000;
+mod common;
 
-fn unix_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_millis() as u64)
-}
+use common::{paced, unix_ms};
+
+const WORKER_ID: u16 = 1;
+const BURST: usize = 10_000;
 
 fn peer_snowflaked() -> snowflaked::Generator {
     snowflaked::Builder::new()
@@ -80,35 +77,6 @@ where
             black_box(generator.next_id(|_| std::hint::spin_loop()));
         }
     })
-}
-
-/// Times `iters` calls of `generate` in batches of `PACED_BATCH`, each batch started (untimed)
-/// once `now_ms` has passed the millisecond of the previous batch's last id, as `ms_of` reads
-/// it (the first batch, once it has passed the millisecond of the call).
-fn paced<T>(
-    iters: u64,
-    mut generate: impl FnMut() -> T,
-    ms_of: impl Fn(&T) -> u64,
-    now_ms: impl Fn() -> u64,
-) -> Duration {
-    let mut total = Duration::ZERO;
-    let mut left = iters;
-    let mut last_ms = now_ms();
-    while left > 0 {
-        while now_ms() <= last_ms {
-            std::hint::spin_loop();
-        }
-        let batch = left.min(PACED_BATCH);
-        let start = Instant::now();
-        for _ in 1..batch {
-            black_box(generate());
-        }
-        let last = black_box(generate());
-        total += start.elapsed();
-        last_ms = ms_of(&last);
-        left -= batch;
-    }
-    total
 }
 
 fn paced_group(c: &mut Criterion) {

@@ -4,7 +4,7 @@
 #![allow(dead_code, unused_imports)]
 
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use criterion::{Bencher, Criterion, Throughput};
 
@@ -115,4 +115,44 @@ pub(crate) fn into_stack<const N: usize, R>(
         black_box(write(&mut buffer));
         black_box(buffer)
     })
+}
+
+/// Ids per paced batch: below 4,096, the ids a Snowflake generator has per millisecond, so
+/// that no generator has to borrow the next millisecond or wait for it.
+pub(crate) const PACED_BATCH: u64 = 4_000;
+
+/// The wall clock in Unix milliseconds.
+pub(crate) fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis() as u64)
+}
+
+/// Times `iters` calls of `generate` in batches of [`PACED_BATCH`], each batch started
+/// (untimed) once `now_ms` has passed the millisecond of the previous batch's last id, as
+/// `ms_of` reads it (the first batch, once it has passed the millisecond of the call).
+pub(crate) fn paced<T>(
+    iters: u64,
+    mut generate: impl FnMut() -> T,
+    ms_of: impl Fn(&T) -> u64,
+    now_ms: impl Fn() -> u64,
+) -> Duration {
+    let mut total = Duration::ZERO;
+    let mut left = iters;
+    let mut last_ms = now_ms();
+    while left > 0 {
+        while now_ms() <= last_ms {
+            std::hint::spin_loop();
+        }
+        let batch = left.min(PACED_BATCH);
+        let start = Instant::now();
+        for _ in 1..batch {
+            black_box(generate());
+        }
+        let last = black_box(generate());
+        total += start.elapsed();
+        last_ms = ms_of(&last);
+        left -= batch;
+    }
+    total
 }

@@ -363,6 +363,8 @@ extern "C" fn fork_child() {
 #[repr(u32)]
 pub(crate) enum Step {
     Start = 1,
+    // Only Linux has `MADV_WIPEONFORK` to advise.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     PageAdvised,
     PageMapped,
     MarkerChosen,

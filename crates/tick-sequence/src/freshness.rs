@@ -88,18 +88,27 @@ fn enter(path: Path) {
     match path {
         Path::Counter => {
             assert!(counter_available(), "{}", crate::clock_path());
+            // Where there is no counter code, the assertion above has already failed.
+            #[cfg(all(
+                target_os = "linux",
+                any(target_arch = "x86_64", target_arch = "aarch64")
+            ))]
             assert!(
                 counter::tests::wait_until_ready().is_some(),
                 "the counter was not calibrated within a second"
             );
         }
         Path::Wall => {
-            assert_eq!(
-                crate::clock_path(),
-                ClockPath::WallClock {
-                    reason: NoCycleCounter::TurnedOff
-                }
-            );
+            // Turned off by the environment where the target has counter code at all.
+            let reason = if cfg!(all(
+                target_os = "linux",
+                any(target_arch = "x86_64", target_arch = "aarch64")
+            )) {
+                NoCycleCounter::TurnedOff
+            } else {
+                NoCycleCounter::Target
+            };
+            assert_eq!(crate::clock_path(), ClockPath::WallClock { reason });
             counter::progress();
             assert_eq!(counter::ready(), None);
         }
@@ -283,6 +292,10 @@ fn through_steps_of_the_clock_pairs_keep_the_rule_and_their_freshness() {
 /// long, so pairs may be stale by up to that, never later than the clock; the first re-check
 /// finds it, the rate is measured again, and pairs are fresh again.
 #[test]
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
 fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahead() {
     const NAME: &str =
         "freshness::a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahead";

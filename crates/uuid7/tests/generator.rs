@@ -4,7 +4,6 @@
 //! generator). The same at the ends of the range, with the clock set there by `faketime`.
 #![cfg(feature = "generate")]
 
-use std::cell::RefCell;
 use std::collections::HashSet;
 
 use test_support::generated::{self, unix_ms};
@@ -82,7 +81,7 @@ fn two_generators_are_unique_by_their_random_starts_not_ordered() {
 #[cfg(unix)]
 #[test]
 fn a_forked_child_never_repeats_the_parent_s_ids() {
-    let generator = RefCell::new(Generator::new());
+    let generator = std::cell::RefCell::new(Generator::new());
     let before = generator.borrow_mut().generate();
     let (child, parent) = test_support::fork::assert_child_shares_no_id(before, || {
         let mut generator = generator.borrow_mut();
