@@ -195,14 +195,15 @@ pub(crate) fn run(root: &Path, args: &[&str]) -> Result<(), String> {
         Some(at) => (&args[..at], &args[at + 1..]),
         None => (args, &[][..]),
     };
+    let cargo_test = test_runner::cargo_test(cargo_args);
     eprintln!(
-        "xtask: everything the tests need is installed; building the tests: cargo test \
-         --workspace --all-features --locked --no-run {}",
+        "xtask: everything the tests need is installed; building the tests: cargo {} --no-run {}",
+        cargo_test.join(" "),
         cargo_args.join(" ")
     );
     let build = Command::new(env!("CARGO"))
         .current_dir(root)
-        .args(test_runner::CARGO_TEST)
+        .args(&cargo_test)
         .args(["--no-run", "--message-format=json-render-diagnostics"])
         .args(cargo_args)
         .stderr(Stdio::inherit())

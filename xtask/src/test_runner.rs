@@ -19,6 +19,20 @@ use std::time::{Duration, Instant};
 /// dependencies.
 pub(crate) const CARGO_TEST: [&str; 4] = ["test", "--workspace", "--all-features", "--locked"];
 
+/// [`CARGO_TEST`] for the caller's `cargo_args`: without `--workspace` where they name
+/// packages (`-p tick-ulid`), which cargo would otherwise ignore for the whole workspace.
+pub(crate) fn cargo_test<S: AsRef<str>>(cargo_args: &[S]) -> Vec<&'static str> {
+    let names_packages = cargo_args.iter().map(AsRef::as_ref).any(|arg| {
+        arg == "-p" || arg == "--package" || arg.starts_with("--package=") || {
+            arg.starts_with("-p") && arg.len() > 2
+        }
+    });
+    CARGO_TEST
+        .into_iter()
+        .filter(|arg| !(names_packages && *arg == "--workspace"))
+        .collect()
+}
+
 /// One test binary that cargo built: what to run, and where.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Binary {
@@ -212,7 +226,7 @@ fn command(root: &Path, job: &Job, cargo_args: &[String], test_args: &[String]) 
             let mut command = Command::new(env!("CARGO"));
             command
                 .current_dir(root)
-                .args(CARGO_TEST)
+                .args(cargo_test(cargo_args))
                 .args(["--no-fail-fast", "--doc"])
                 .args(cargo_args)
                 .arg("--")
@@ -235,6 +249,25 @@ fn failed_to_start(job: &Job, error: &std::io::Error) -> Output {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packages_named_take_the_place_of_the_workspace() {
+        let args = |list: &[&str]| list.iter().map(|arg| arg.to_string()).collect::<Vec<_>>();
+        assert_eq!(cargo_test::<&str>(&[]), CARGO_TEST);
+        assert_eq!(cargo_test(&args(&["--release"])), CARGO_TEST);
+        for named in [
+            &["-p", "tick-ulid"][..],
+            &["-ptick-ulid"],
+            &["--package", "tick-ulid"],
+            &["--package=tick-ulid"],
+        ] {
+            assert_eq!(
+                cargo_test(&args(named)),
+                ["test", "--all-features", "--locked"],
+                "{named:?}"
+            );
+        }
+    }
 
     /// Lines in the form cargo documents for `--message-format=json`: a library's tests, an
     /// integration test of a renamed package, an example built but not tested, a build
