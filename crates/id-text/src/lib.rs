@@ -67,12 +67,14 @@ extern crate std;
 mod ascii;
 pub mod column;
 pub mod date_time;
+mod digits;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod text;
 pub mod ulid_text;
 pub mod uuid_text;
+mod uuid_version;
 mod vector;
 
 #[doc(hidden)]

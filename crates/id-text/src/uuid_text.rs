@@ -29,6 +29,7 @@ use crate::hex::{
     Case, DecodeError, NOT_A_DIGIT, decode_digits, decode_group, digit_value, encode_byte,
     encode_byte_ascii,
 };
+use crate::uuid_version::has_version;
 
 /// The length of a UUID's text: 32 digits and 4 hyphens.
 ///
@@ -91,7 +92,15 @@ pub fn encode_text(value: u128) -> AsciiText<LEN> {
 /// ```
 #[inline]
 pub fn encode_str(bytes: [u8; 16], out: &mut [u8; LEN]) -> &str {
-    crate::vector::uuid_encode_str(bytes, out)
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+    {
+        crate::vector::uuid_encode_str(bytes, out)
+    }
+    // No processor of the target has more than `encode_text`'s code.
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+    {
+        encode_text(u128::from_be_bytes(bytes)).copy_to(out)
+    }
 }
 
 /// [`encode_text`] in scalar code, whatever the processor: the reference its vector code is
@@ -392,14 +401,6 @@ pub const fn decode_version_bytes<const VERSION: u8>(text: &[u8; LEN]) -> Option
         return Some(value.to_be_bytes());
     }
     None
-}
-
-/// Whether the version's digit (index 14) is `VERSION` and the variant's (index 19) one of
-/// `8`, `9`, `a`, `b` in either case: the two digits a UUID of that version and of the RFC
-/// 9562 variant holds.
-#[inline(always)]
-pub(crate) const fn has_version<const VERSION: u8>(text: &[u8; LEN]) -> bool {
-    text[14] == b'0' + VERSION && matches!(text[19] | 0x20, b'8' | b'9' | b'a' | b'b')
 }
 
 /// [`decode`] of text the vector code refused: out of the way of the valid text's path.

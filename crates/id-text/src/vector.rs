@@ -107,7 +107,7 @@ mod detect {
 mod x86_64 {
     use core::arch::x86_64::{_mm_movemask_epi8, _mm_set_epi64x, _mm_storeu_si128};
 
-    use crate::hex::Case;
+    use crate::digits::Case;
 
     /// Whether the AVX2 code may run: known when the program was compiled, or detected.
     #[inline(always)]
@@ -163,7 +163,7 @@ mod x86_64 {
             // Byte 8 of accepted text has its high bit set (the variant); refused text is 0.
             return (accepted & 1 << 8 != 0).then_some(out);
         }
-        if !crate::uuid_text::has_version::<VERSION>(text) {
+        if !crate::uuid_version::has_version::<VERSION>(text) {
             return None;
         }
         // SAFETY: as in `uuid_decode`: the build is for processors with SSE2.
@@ -183,6 +183,12 @@ mod x86_64 {
 
     #[inline(always)]
     pub(crate) fn uuid_encode(value: u128) -> Option<[u8; 36]> {
+        Some(sse2_uuid_encode(value))
+    }
+
+    /// The SSE2 code of [`uuid_encode`], which every processor of this build runs.
+    #[inline(always)]
+    fn sse2_uuid_encode(value: u128) -> [u8; 36] {
         // SAFETY: as in `uuid_decode`: the build is for processors with SSE2.
         unsafe { super::sse2::uuid_encode(value) }
     }
@@ -209,7 +215,8 @@ mod x86_64 {
         if has_avx2() {
             return avx2_uuid_encode_str(bytes, out);
         }
-        crate::uuid_text::encode_text(u128::from_be_bytes(bytes)).copy_to(out)
+        let text = sse2_uuid_encode(u128::from_be_bytes(bytes));
+        crate::AsciiText::from_low_seven_bits(text).copy_to(out)
     }
 
     /// The AVX2 code of [`uuid_encode_str`], for a processor with AVX2.
@@ -256,7 +263,7 @@ pub(crate) use x86_64::{
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
 #[allow(unsafe_code)]
 mod aarch64 {
-    use crate::hex::Case;
+    use crate::digits::Case;
 
     #[inline(always)]
     pub(crate) fn uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
@@ -267,7 +274,7 @@ mod aarch64 {
 
     #[inline(always)]
     pub(crate) fn uuid_decode_version<const VERSION: u8>(text: &[u8; 36]) -> Option<[u8; 16]> {
-        if !crate::uuid_text::has_version::<VERSION>(text) {
+        if !crate::uuid_version::has_version::<VERSION>(text) {
             return None;
         }
         // SAFETY: as in `uuid_decode`: the build is for processors with NEON.
@@ -298,14 +305,6 @@ mod aarch64 {
     }
 }
 
-/// The text of the UUID of `bytes`, as [`crate::uuid_text::encode_text`] writes it, copied
-/// into `out` (no processor of the target has more than that code).
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
-#[inline(always)]
-pub(crate) fn uuid_encode_str(bytes: [u8; 16], out: &mut [u8; 36]) -> &str {
-    crate::uuid_text::encode_text(u128::from_be_bytes(bytes)).copy_to(out)
-}
-
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
 pub(crate) use aarch64::{
     hex24_decode, hex24_encode, ulid_decode, uuid_decode, uuid_decode_version, uuid_encode,
@@ -317,7 +316,7 @@ pub(crate) use aarch64::{
     all(target_arch = "aarch64", target_feature = "neon", not(miri))
 )))]
 mod none {
-    use crate::hex::Case;
+    use crate::digits::Case;
 
     #[inline(always)]
     pub(crate) fn uuid_decode(_text: &[u8; 36], _case: Case) -> Option<[u8; 16]> {
@@ -362,7 +361,7 @@ pub(crate) use none::{
 /// fuzz target `id_text_vector`, which hold each equal to the scalar code. Not part of the
 /// crate's API (hidden from its docs), and safe: a path the processor lacks is never run.
 pub mod paths {
-    use crate::hex::Case;
+    use crate::digits::Case;
 
     /// A vector path.
     ///
@@ -481,7 +480,7 @@ pub mod paths {
                 return None;
             }
             // The paths of 16 bytes a register check the two digits in scalar code first.
-            let digits = crate::uuid_text::has_version::<VERSION>(text);
+            let digits = crate::uuid_version::has_version::<VERSION>(text);
             match self {
                 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
                 // SAFETY: this build is for processors with SSE2.
@@ -560,7 +559,7 @@ pub mod paths {
             match self {
                 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
                 // SAFETY: this build is for processors with SSE2.
-                Path::Sse2 => unsafe { super::sse2::uuid_encode(value) },
+                Path::Sse2 => Some(unsafe { super::sse2::uuid_encode(value) }),
                 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
                 Path::Avx2 => {
                     let (bytes, mut text) = (value.to_be_bytes(), [0; 36]);
@@ -670,102 +669,5 @@ pub mod paths {
             target_feature = "avx2",
             not(miri)
         ));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::paths::Path;
-    use crate::hex::{self, Case};
-    use crate::uuid_text;
-
-    /// Each path gives the scalar bytes for valid text and nothing for any other, and so do
-    /// its readings of one version.
-    fn check_uuid(text: &[u8; 36], case: Case) {
-        let scalar = uuid_text::decode(text, case).ok().map(u128::to_be_bytes);
-        let seven = uuid_text::decode_version_bytes::<7>(text);
-        let one = uuid_text::decode_version_bytes::<1>(text);
-        for path in Path::ALL {
-            if let Some(vector) = path.uuid_decode(text, case) {
-                assert_eq!(vector, scalar, "{path:?} {text:?}");
-            }
-            if let Some(vector) = path.uuid_decode_version::<7>(text) {
-                assert_eq!(vector, seven, "{path:?} {text:?}");
-            }
-            if let Some(vector) = path.uuid_decode_version::<1>(text) {
-                assert_eq!(vector, one, "{path:?} {text:?}");
-            }
-        }
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "no vector path under Miri")]
-    fn every_byte_at_every_place_of_a_uuid_reads_alike_on_each_path() {
-        for base in [
-            *b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
-            *b"FEDCBA98-7654-1210-aBcD-eF0123456789",
-        ] {
-            for case in [Case::Lower, Case::Any] {
-                check_uuid(&base, case);
-                for index in 0..36 {
-                    for byte in 0..=u8::MAX {
-                        let mut text = base;
-                        text[index] = byte;
-                        check_uuid(&text, case);
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "no vector path under Miri")]
-    fn every_value_s_text_is_written_alike_on_each_path() {
-        let mut value = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210_u128;
-        for _ in 0..10_000 {
-            let bytes: [u8; 12] = value.to_be_bytes()[..12].try_into().unwrap();
-            for path in Path::ALL {
-                if let Some(text) = path.uuid_encode(value) {
-                    assert_eq!(&text, uuid_text::encode_text_scalar(value).as_bytes());
-                }
-                if let Some(digits) = path.hex24_encode(&bytes) {
-                    let scalar = hex::encode_text_scalar::<12, 24>(&bytes);
-                    assert_eq!(&digits, scalar.as_bytes());
-                }
-            }
-            value = value.rotate_left(7) ^ value.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    #[test]
-    #[cfg_attr(miri, ignore = "no vector path under Miri")]
-    fn every_byte_at_every_place_of_24_digits_reads_alike_on_each_path() {
-        let base = *b"507c7f79bcf86cd7994f6c0e";
-        for case in [Case::Lower, Case::Any] {
-            for index in 0..24 {
-                for byte in 0..=u8::MAX {
-                    let mut text = base;
-                    text[index] = byte;
-                    for path in Path::ALL {
-                        if let Some(vector) = path.hex24_decode(&text, case) {
-                            let scalar = hex::decode_array(&text, case).ok();
-                            assert_eq!(vector, scalar, "{path:?} {text:?}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn sse2_is_available_on_every_x86_64_build_but_miri() {
-        let expected = cfg!(all(target_arch = "x86_64", not(miri)));
-        assert_eq!(Path::Sse2.available(), expected);
-    }
-
-    #[test]
-    fn neon_is_available_on_every_aarch64_build_but_miri() {
-        let expected = cfg!(all(target_arch = "aarch64", not(miri)));
-        assert_eq!(Path::Neon.available(), expected);
     }
 }

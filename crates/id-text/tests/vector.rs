@@ -79,7 +79,11 @@ fn check_uuid(text: &[u8; LEN], case: Case) {
     );
     let four = std_uuid_version_read(text, 4);
     assert_eq!(uuid_text::parse_version_bytes::<4>(text), four, "{text:?}");
+    let bytes = expected.ok().map(u128::to_be_bytes);
     for path in Path::ALL {
+        if let Some(read) = path.uuid_decode(text, case) {
+            assert_eq!(read, bytes, "{path:?} {text:?} {case:?}");
+        }
         if let Some(read) = path.uuid_decode_version::<7>(text) {
             assert_eq!(read, seven, "{path:?} {text:?}");
         }
@@ -94,6 +98,11 @@ fn check_hex24(text: &[u8; 24], case: Case) {
     let expected = std_hex24_read(text, case);
     assert_eq!(hex::decode_array(text, case), expected, "{text:?} {case:?}");
     assert_eq!(hex::parse_array(text, case), expected, "{text:?} {case:?}");
+    for path in Path::ALL {
+        if let Some(read) = path.hex24_decode(text, case) {
+            assert_eq!(read, expected.ok(), "{path:?} {text:?} {case:?}");
+        }
+    }
 }
 
 #[test]
@@ -175,6 +184,11 @@ proptest! {
         prop_assert_eq!(*uuid_text::encode_text(value).as_bytes(), expected);
         prop_assert_eq!(*uuid_text::encode_text_scalar(value).as_bytes(), expected);
         // Into a buffer of anything, the vector code's and the copy alike.
+        for path in Path::ALL {
+            if let Some(text) = path.uuid_encode(value) {
+                prop_assert_eq!(text, expected, "{:?}", path);
+            }
+        }
         let mut out = [0xFF; LEN];
         prop_assert_eq!(uuid_text::encode_str(value.to_be_bytes(), &mut out).as_bytes(), &expected);
         prop_assert_eq!(out, expected);
@@ -216,6 +230,11 @@ proptest! {
         prop_assert_eq!(&text.as_bytes()[..], expected.as_bytes());
         let scalar = hex::encode_text_scalar::<12, 24>(&bytes);
         prop_assert_eq!(&scalar.as_bytes()[..], expected.as_bytes());
+        for path in Path::ALL {
+            if let Some(digits) = path.hex24_encode(&bytes) {
+                prop_assert_eq!(&digits[..], expected.as_bytes(), "{:?}", path);
+            }
+        }
         let mut out = [0u8; 24];
         hex::encode_array(&bytes, &mut out);
         prop_assert_eq!(&out, expected.as_bytes());
@@ -225,4 +244,16 @@ proptest! {
         prop_assert_eq!(hex::parse_array(&out, Case::Any), Ok(bytes));
         check_hex24(&out, Case::Lower);
     }
+}
+
+#[test]
+fn sse2_is_available_on_every_x86_64_build_but_miri() {
+    let expected = cfg!(all(target_arch = "x86_64", not(miri)));
+    assert_eq!(Path::Sse2.available(), expected);
+}
+
+#[test]
+fn neon_is_available_on_every_aarch64_build_but_miri() {
+    let expected = cfg!(all(target_arch = "aarch64", not(miri)));
+    assert_eq!(Path::Neon.available(), expected);
 }

@@ -15,7 +15,7 @@ use core::arch::x86_64::{
     _mm256_storeu_si256,
 };
 
-use crate::hex::Case;
+use crate::digits::Case;
 
 /// `byte` in every lane.
 #[inline]
@@ -234,7 +234,7 @@ const DIGIT_LANES: [i8; 16] = {
     let mut lanes = [0; 16];
     let mut value = 0;
     while value < 16 {
-        lanes[value] = crate::hex::DIGITS[value] as i8;
+        lanes[value] = crate::digits::DIGITS[value] as i8;
         value += 1;
     }
     lanes

@@ -10,7 +10,7 @@ use core::arch::aarch64::{
     vzip1q_u8, vzip2q_u8,
 };
 
-use crate::hex::Case;
+use crate::digits::Case;
 
 /// The 16 bytes, the first in lane 0.
 #[inline]
@@ -60,10 +60,7 @@ fn table(lanes: &[u8; 16]) -> uint8x16_t {
 #[target_feature(enable = "neon")]
 fn digit_values(digits: uint8x16_t, case: Case) -> (uint8x16_t, uint8x16_t) {
     // As in `sse2::digit_values`: wrapping differences compared unsigned.
-    let fold = match case {
-        Case::Lower => 0,
-        Case::Any => 0x20,
-    };
+    let fold = case.fold();
     let decimal = vsubq_u8(digits, vdupq_n_u8(b'0'));
     let letter = vsubq_u8(vorrq_u8(digits, vdupq_n_u8(fold)), vdupq_n_u8(b'a'));
     let is_decimal = vcleq_u8(decimal, vdupq_n_u8(9));

@@ -11,7 +11,7 @@ use core::arch::x86_64::{
     _mm_unpackhi_epi64, _mm_unpacklo_epi8,
 };
 
-use crate::hex::Case;
+use crate::digits::Case;
 
 /// `byte` in every lane.
 #[inline]
@@ -76,10 +76,7 @@ fn words(vector: __m128i) -> (u64, u64) {
 fn digit_values(digits: __m128i, case: Case) -> (__m128i, __m128i) {
     // Wrapping differences compared unsigned: `0`-`9` are exactly the bytes 0 to 9 above
     // `0`; `a`-`f` (with `A`-`F` once ORed with 0x20, under `Case::Any`) 0 to 5 above `a`.
-    let fold = match case {
-        Case::Lower => 0,
-        Case::Any => 0x20,
-    };
+    let fold = case.fold();
     let decimal = _mm_sub_epi8(digits, splat(b'0'));
     let letter = _mm_sub_epi8(_mm_or_si128(digits, splat(fold)), splat(b'a'));
     let is_decimal = _mm_cmpeq_epi8(_mm_min_epu8(decimal, splat(9)), decimal);
@@ -182,7 +179,7 @@ pub(crate) fn uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
 /// a reader of any part is served from one).
 #[inline]
 #[target_feature(enable = "sse2")]
-pub(crate) fn uuid_encode(value: u128) -> Option<[u8; 36]> {
+pub(crate) fn uuid_encode(value: u128) -> [u8; 36] {
     let bytes = value.to_be_bytes();
     // Digits 0-15 and 16-31.
     let (high, low) = hex_digits(load(&bytes));
@@ -210,12 +207,9 @@ pub(crate) fn uuid_encode(value: u128) -> Option<[u8; 36]> {
     );
     // Text 32-35: digits 28-31, the last four lanes of `low`.
     let last = _mm_cvtsi128_si32(_mm_srli_si128::<12>(low));
-    Some(super::uuid_text(
-        first,
-        middle,
-        last.to_le_bytes(),
-        |vector, bytes| store(vector, bytes),
-    ))
+    super::uuid_text(first, middle, last.to_le_bytes(), |vector, bytes| {
+        store(vector, bytes)
+    })
 }
 
 /// The 12 bytes of 24 hex digits, if every one is a digit under `case`.
