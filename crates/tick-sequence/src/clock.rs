@@ -94,7 +94,7 @@ impl TickClock {
         #[cfg(test)]
         tests::READS.with(|reads| reads.set(reads.get() + 1));
         // Before the clock, so that the wall clock at `cycles` is at most the reading.
-        let cycles = crate::counter::cycles();
+        let cycles = crate::cycles::cycles();
         let (seconds, nanos) = self.unix_time();
         let tick = self.ticks(seconds, nanos);
         let wall_ns = seconds

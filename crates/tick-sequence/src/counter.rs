@@ -19,6 +19,12 @@
 //! and when `TICK_SEQUENCE_CYCLE_COUNTER=off` is in the environment at the first use, every id
 //! reads the wall clock.
 
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    not(miri)
+))]
+use crate::cycles::cycles;
 use core::fmt;
 #[cfg(all(
     target_os = "linux",
@@ -427,49 +433,6 @@ fn clocksource_is_counter() -> bool {
     buffer.get(..len) == Some(EXPECTED)
 }
 
-/// The cycle counter where it is read; 0 elsewhere (and no window is ever made there).
-#[cfg(all(target_os = "linux", target_arch = "x86_64", not(miri)))]
-#[inline(always)]
-pub(crate) fn cycles() -> u64 {
-    // SAFETY: RDTSC exists on every x86-64 processor and has no memory effects. It is not
-    // ordered with the instructions around it: a reading a few cycles early only makes a
-    // window look younger than it is, by as much.
-    #[allow(unsafe_code)]
-    let cycles = unsafe { core::arch::x86_64::_rdtsc() };
-    #[cfg(test)]
-    let cycles = tests::slowed(cycles);
-    cycles
-}
-
-#[cfg(all(target_os = "linux", target_arch = "aarch64", not(miri)))]
-#[inline(always)]
-pub(crate) fn cycles() -> u64 {
-    let value: u64;
-    // SAFETY: Linux lets user space read CNTVCT_EL0 (the kernel's vDSO reads it); the read
-    // touches no memory, no stack and no flags.
-    #[allow(unsafe_code)]
-    unsafe {
-        core::arch::asm!(
-            "mrs {value}, cntvct_el0",
-            value = out(reg) value,
-            options(nomem, nostack, preserves_flags)
-        );
-    }
-    #[cfg(test)]
-    let value = tests::slowed(value);
-    value
-}
-
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
-#[inline(always)]
-pub(crate) fn cycles() -> u64 {
-    0
-}
-
 /// The calibration's generation if the counter is ready: windows made under it hold. One
 /// load, on every id.
 #[cfg(all(
@@ -857,28 +820,6 @@ pub(crate) mod tests {
     //! The calibration and its re-check, driven through test hooks in processes of their own.
 
     use super::*;
-
-    /// The counter as [`cycles`] returns it in a test: from [`SLOWED_AT`] on it runs
-    /// [`SLOWDOWN`] times slower than the processor's.
-    static SLOWDOWN: AtomicU64 = AtomicU64::new(1);
-    static SLOWED_AT: AtomicU64 = AtomicU64::new(0);
-
-    pub(super) fn slowed(raw: u64) -> u64 {
-        let slowdown = SLOWDOWN.load(Ordering::Relaxed);
-        if slowdown <= 1 {
-            return raw;
-        }
-        let at = SLOWED_AT.load(Ordering::Relaxed);
-        at + raw.wrapping_sub(at) / slowdown
-    }
-
-    /// From now on the counter runs `slowdown` times slower than it did, as on a host whose
-    /// counter runs at another rate after a migration, while the calibration still holds the
-    /// old rate. (For a process of its own: every sequence sees it.)
-    pub(crate) fn slow_down(slowdown: u64) {
-        SLOWED_AT.store(cycles(), Ordering::Relaxed);
-        SLOWDOWN.store(slowdown, Ordering::Relaxed);
-    }
 
     /// The calibrated rate, in cycles per nanosecond with 32 fractional bits.
     pub(crate) fn rate() -> u64 {

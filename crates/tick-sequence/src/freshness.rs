@@ -314,7 +314,7 @@ fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahea
     bracketed(&shared, &mut local, 10_000);
     let generation = counter::ready().unwrap();
     let (failed, rate) = (counter::failed_rechecks(), counter::tests::rate());
-    counter::tests::slow_down(4);
+    crate::cycles::tests::slow_down(4);
     let start = Instant::now();
     let mut worst = 0;
     while start.elapsed() < Duration::from_millis(30) {

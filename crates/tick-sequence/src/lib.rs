@@ -180,6 +180,8 @@
 mod clock;
 #[cfg(not(loom))]
 mod counter;
+#[cfg(not(loom))]
+mod cycles;
 mod fork;
 #[cfg(all(test, not(loom), not(miri)))]
 mod freshness;

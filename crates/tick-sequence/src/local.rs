@@ -185,7 +185,9 @@ impl LocalSequence {
     ) -> Result<(u64, u128), E> {
         self.sync();
         if let Some(generation) = counter::ready() {
-            if self.window.holds(counter::cycles(), generation) && self.pairs.counter < self.max {
+            if self.window.holds(crate::cycles::cycles(), generation)
+                && self.pairs.counter < self.max
+            {
                 self.pairs.counter += 1;
                 return Ok((self.pairs.tick, self.pairs.counter));
             }

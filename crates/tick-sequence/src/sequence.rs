@@ -263,7 +263,7 @@ impl TickSequence {
         limit: impl FnOnce(u64) -> Result<u64, E>,
     ) -> Result<(u64, u128), E> {
         if let Some(generation) = counter::ready() {
-            let cycles = counter::cycles();
+            let cycles = crate::cycles::cycles();
             self.state.with(fork::tag(), State::reset, |state| {
                 if state.window.holds(cycles, generation) && state.pairs.counter < self.max {
                     state.pairs.counter += 1;
