@@ -69,6 +69,7 @@ pub mod layout;
 mod report;
 mod rfc3339;
 mod uuid;
+mod why;
 
 pub use bits::{Bits, Kind, Segment};
 pub use bounds::{Bounds, bounds_at};

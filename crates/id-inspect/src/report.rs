@@ -14,6 +14,7 @@ use crate::bits::{Bits, Kind, Segment};
 use crate::fields::{Field, Fields, field, format_and_time, hex, random_or_counter};
 use crate::layout::{self, Layout};
 use crate::rfc3339;
+use crate::why::Why;
 
 /// How to read an identifier: the Snowflake layout, and the time against which a Snowflake
 /// id's date is judged plausible.
@@ -53,40 +54,6 @@ impl Options {
             layout: None,
             epoch_ms: None,
             now_ms,
-        }
-    }
-}
-
-/// Why a format's parser refused an identifier, inside the crate.
-#[derive(Debug)]
-pub(crate) struct Why {
-    message: String,
-    shaped: bool,
-    index: Option<usize>,
-}
-
-impl Why {
-    /// The text has the format's shape (its length), but a character or a value is wrong, at
-    /// byte `index` if one character is.
-    pub(crate) fn shaped(message: String, index: Option<usize>) -> Why {
-        Why {
-            message,
-            shaped: true,
-            index,
-        }
-    }
-
-    /// The message alone.
-    pub(crate) fn message(self) -> String {
-        self.message
-    }
-
-    /// The text does not have the format's shape.
-    pub(crate) fn unshaped(message: String) -> Why {
-        Why {
-            message,
-            shaped: false,
-            index: None,
         }
     }
 }

@@ -12,8 +12,8 @@ use serde_json::json;
 
 use crate::bits::{Bits, Kind, Segment};
 use crate::fields::{Field, Fields, field, format_and_time, hex, random_or_counter};
-use crate::report::Why;
 use crate::rfc3339::{self, GREGORIAN_TO_UNIX_100NS};
+use crate::why::Why;
 
 // RFC 9562's fields, from the most significant bit down. Every version keeps the version
 // and the variant where they are and names the three runs of bits around them (48, 12 and 62
