@@ -674,6 +674,7 @@ mod generator;
 mod location;
 mod protocol;
 mod store;
+mod wall_clock;
 
 pub use config::LeaseConfig;
 pub use error::{Error, LeaseError};

@@ -21,6 +21,7 @@ use crate::config::Settings;
 use crate::error::LeaseError;
 use crate::event::{LeaseEvent, emit};
 use crate::store::{Claim, Held, Store};
+use crate::wall_clock::wall_clock_ms;
 
 /// What the renewal thread publishes and `generate` reads.
 pub(crate) struct Shared {
@@ -506,15 +507,6 @@ fn format_lost(store: &str, worker_id: u16) -> String {
 
 fn nanos(duration: Duration) -> u64 {
     u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
-}
-
-/// The wall clock in Unix milliseconds, as the generator's sequence reads it.
-pub(crate) fn wall_clock_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| {
-            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
-        })
 }
 
 /// The wall clock minus the boot clock, in nanoseconds: the wall clock between two readings

@@ -23,8 +23,8 @@ use std::string::{String, ToString};
 use std::vec::Vec;
 
 use crate::error::LeaseError;
-use crate::protocol::wall_clock_ms;
 use crate::store::{Claim, Claimed, Held, Renewed, Seen, Store};
+use crate::wall_clock::wall_clock_ms;
 use record::{FILE_LEN, RECORD_LEN, Record};
 
 /// How many times a claim opens a slot file again when it was replaced between the open and
