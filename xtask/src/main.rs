@@ -40,6 +40,7 @@ mod deps;
 mod golden;
 mod man;
 mod msrv;
+mod system;
 mod test;
 mod test_runner;
 mod web;

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::test;
+use crate::system;
 
 /// The page's sources, copied as they are.
 const WWW: &str = "crates/identifier-web/www";
@@ -294,7 +294,7 @@ fn wasm_opt() -> Result<(), String> {
     if present() {
         return Ok(());
     }
-    test::install_packages(&["binaryen"])?;
+    system::install_packages(&["binaryen"])?;
     if present() {
         Ok(())
     } else {
