@@ -207,8 +207,28 @@ pub(crate) fn run(root: &Path, update: bool) -> Result<(), String> {
         .collect();
     operations.sort_unstable();
     operations.dedup();
-    let counts = count_all(&gate, &operations)?;
+    let mut counts = count_all(&gate, &operations)?;
     let baseline_path = root.join("benches/gate-baseline.txt");
+    if !update {
+        let baseline = read_baseline(&baseline_path)?;
+        for _ in 0..MEASURED_AGAIN {
+            let again = to_measure_again(&counts, &baseline);
+            if again.is_empty() {
+                break;
+            }
+            eprintln!(
+                "bench-gate: measuring again what read the clock and did not hold (the lower \
+                 count stands): {}",
+                again.join(", ")
+            );
+            for (operation, count) in count_all(&gate, &again)? {
+                counts
+                    .entry(operation)
+                    .and_modify(|old| *old = old.min(count))
+                    .or_insert(count);
+            }
+        }
+    }
     if update {
         let ours = GATED
             .iter()
@@ -299,6 +319,43 @@ pub(crate) fn run(root: &Path, update: bool) -> Result<(), String> {
         println!("bench-gate: wrote the section \"{HEADING}\" of BENCHMARKS.md");
     }
     crate::report("the benchmark gate does not hold", &problems)
+}
+
+/// How many more times an operation that reads the clock is measured when it does not hold.
+/// Its count has noise of one sign only: a process whose calibration of the cycle counter is
+/// disturbed (valgrind's slow first runs of code, another process on the core between a
+/// counter and a clock reading) reads the wall clock per id until it measures again, or for
+/// good after repeated disagreements, and counts the clock's ~100 instructions each time. The
+/// lowest of the runs is the operation's.
+const MEASURED_AGAIN: usize = 2;
+
+/// Ours of each row that does not hold, where ours reads the clock: over its goal against
+/// the peer, or over its baseline's margin. The operations to measure again.
+fn to_measure_again(
+    counts: &BTreeMap<String, f64>,
+    baseline: &BTreeMap<String, f64>,
+) -> Vec<&'static str> {
+    let over_baseline = |ours: &str| {
+        baseline
+            .get(ours)
+            .is_some_and(|base| counts[ours] / base - 1.0 > CLOCK_MARGIN)
+    };
+    let over_goal = GATED
+        .iter()
+        .filter(|row| counts[row.ours] / counts[row.peer] > row.goal)
+        .map(|row| row.ours);
+    let over_margin = GATED
+        .iter()
+        .map(|row| row.ours)
+        .chain(BASELINE_ONLY.iter().copied())
+        .filter(|ours| over_baseline(ours));
+    let mut again: Vec<&'static str> = over_goal
+        .chain(over_margin)
+        .filter(|ours| uses_clock(ours))
+        .collect();
+    again.sort_unstable();
+    again.dedup();
+    again
 }
 
 /// The heading of the gate's section in BENCHMARKS.md, which `bench-report` keeps.
@@ -436,5 +493,48 @@ mod tests {
         let text = baseline_text(["uuid7/parse", "a", "uuid7/parse"], &counts);
         let lines: Vec<&str> = text.lines().skip(1).collect();
         assert_eq!(lines, ["uuid7/parse\t73.0", "a\t5.0"]);
+    }
+
+    /// Every operation of the gate at its baseline, and each peer at a count that keeps every
+    /// row within its goal.
+    fn holding() -> (BTreeMap<String, f64>, BTreeMap<String, f64>) {
+        let mut counts = BTreeMap::new();
+        for row in GATED {
+            counts.insert(row.ours.to_owned(), 100.0);
+            counts.insert(row.peer.to_owned(), 1000.0);
+        }
+        // Peers that are also ours (`snowflake/generate` is the lease rows' peer).
+        for row in GATED {
+            counts.insert(row.ours.to_owned(), 100.0);
+        }
+        for ours in BASELINE_ONLY {
+            counts.insert((*ours).to_owned(), 100.0);
+        }
+        (counts.clone(), counts)
+    }
+
+    #[test]
+    fn what_holds_is_not_measured_again() {
+        let (counts, baseline) = holding();
+        assert_eq!(to_measure_again(&counts, &baseline), Vec::<&str>::new());
+    }
+
+    /// The run of CI whose `snowflake/generate` read the wall clock for every id: 150
+    /// instructions against a baseline of 100.
+    #[test]
+    fn a_clock_operation_over_its_margin_is_measured_again_and_one_that_reads_no_clock_is_not() {
+        let (mut counts, baseline) = holding();
+        counts.insert("snowflake/generate".into(), 150.0);
+        counts.insert("ulid/parse".into(), 150.0);
+        assert_eq!(to_measure_again(&counts, &baseline), ["snowflake/generate"]);
+    }
+
+    #[test]
+    fn a_clock_operation_over_its_goal_is_measured_again() {
+        let (mut counts, baseline) = holding();
+        // Within its margin over the baseline, but over its goal against the peer.
+        counts.insert("uuid/now_v7".into(), 105.0 / 0.55 - 1.0);
+        counts.insert("uuid7/generate".into(), 105.0);
+        assert_eq!(to_measure_again(&counts, &baseline), ["uuid7/generate"]);
     }
 }
