@@ -315,9 +315,15 @@ fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahea
     let generation = counter::ready().unwrap();
     let (failed, rate) = (counter::failed_rechecks(), counter::tests::rate());
     crate::cycles::tests::slow_down(4);
+    // Until a re-check has failed and the rate measured since is a quarter of the old one,
+    // within what a re-check tolerates (1/32; both measurements take 2 ms on a machine that
+    // may be loaded). Not a fixed time: on a loaded machine the thread may be off the core
+    // for most of a few milliseconds, and a measurement that began before the slow-down
+    // publishes a rate between the two, which the next re-check then refuses.
     let start = Instant::now();
     let mut worst = 0;
-    while start.elapsed() < Duration::from_millis(30) {
+    let mut again = None;
+    while again.is_none() && start.elapsed() < Duration::from_secs(5) {
         let before = clock_ms();
         let pairs = [shared.next(), local.next()];
         let after = clock_ms();
@@ -325,18 +331,26 @@ fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahea
             assert!(tick <= after, "{tick} <= {after}");
             worst = worst.max(before.saturating_sub(tick));
         }
+        if counter::failed_rechecks() > failed
+            && let Some(measured) = counter::ready()
+            && measured > generation
+            && counter::tests::rate().abs_diff(rate / 4) < rate / 4 / 32
+        {
+            again = Some(measured);
+        }
     }
     assert!(counter::failed_rechecks() > failed, "no re-check failed");
-    let again = counter::tests::wait_until_ready().expect("measured again");
-    assert!(again > generation, "{again} after {generation}");
-    // The new rate is a quarter of the old, to within a percent.
-    let new_rate = counter::tests::rate();
-    assert!(
-        new_rate.abs_diff(rate / 4) < rate / 400,
-        "{new_rate} after {rate}"
-    );
-    // Stale by at most the stretched window (4 ms, with the scheduler's slack).
-    assert!((1..=6).contains(&worst), "{worst} ms stale");
+    let again = again.unwrap_or_else(|| {
+        panic!(
+            "not measured again at a quarter of {rate} within 5 s: {} now",
+            counter::tests::rate()
+        )
+    });
+    // Stale by at most the stretched window (4 ms, with the scheduler's slack). Not at least
+    // 1 ms: a window that was about to end at the slow-down, or a thread kept off the core
+    // while the stretched window lasted, serves no stale pair (seen once in five loaded runs
+    // of the test command); the failed re-check and the new rate show the slow-down was seen.
+    assert!(worst <= 6, "{worst} ms stale");
     // Then fresh again.
     bracketed(&shared, &mut local, 10_000);
     println!("SLOW caught: at most {worst} ms stale, generation {generation} then {again}");
