@@ -56,6 +56,14 @@ const CALIBRATION_CYCLES: u64 = 1 << 21;
     not(miri)
 ))]
 const MAX_WINDOW_NS: u64 = 100_000_000;
+/// The share of the time between two readings that a re-check lets the counter and the wall
+/// clock disagree by: 1/32, beside the readings' jitter below.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    not(miri)
+))]
+pub(crate) const RECHECK_SHARE: u64 = 32;
 /// How far a re-check lets the counter and an exact wall clock disagree, beyond 1/32 of the
 /// time between the two readings: the jitter of the readings.
 #[cfg(all(
@@ -781,7 +789,7 @@ fn agrees(previous: &Checked, reading: &crate::clock::Reading, ns_per_cycle: u64
     } else {
         RECHECK_SLACK_NS
     };
-    let allowed = by_counter / 32 + u128::from(slack);
+    let allowed = by_counter / u128::from(RECHECK_SHARE) + u128::from(slack);
     (by_clock - by_counter as i128).unsigned_abs() <= allowed
 }
 

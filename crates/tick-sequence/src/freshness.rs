@@ -334,7 +334,7 @@ fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahea
         if counter::failed_rechecks() > failed
             && let Some(measured) = counter::ready()
             && measured > generation
-            && counter::tests::rate().abs_diff(rate / 4) < rate / 4 / 32
+            && counter::tests::rate().abs_diff(rate / 4) < rate / 4 / counter::RECHECK_SHARE
         {
             again = Some(measured);
         }
