@@ -7,6 +7,7 @@
 //! (`TICK_SEQUENCE_CYCLE_COUNTER=off`): the path is chosen once a process, and the steps and
 //! the skewed calibration are process-wide.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::process::Command;
 use std::sync::atomic::Ordering;
@@ -285,6 +286,70 @@ fn through_steps_of_the_clock_pairs_keep_the_rule_and_their_freshness() {
     }
     assert!(shared_last.0 > last[0].0 + 5 && local_last.0 > last[1].0 + 5);
     println!("STEPS held ({stale} stale pairs right after the forward step)");
+}
+
+/// `try_next_checked` serves between readings only the tick its `accept` took: a tick moved
+/// by `next_at` or a fill while a window is open, and a tick refused, are asked about again
+/// at the next call (a lease's ceiling, checked once a reading, relies on it).
+#[test]
+fn between_readings_only_an_accepted_tick_is_served() {
+    const NAME: &str = "freshness::between_readings_only_an_accepted_tick_is_served";
+    const ROUNDS: u32 = 2_000;
+    const CALLS: u32 = 20;
+    let Some(path) = body_path() else {
+        return on_both_paths(NAME, "ACCEPTED held");
+    };
+    enter(path);
+    let asked = Cell::new(0u32);
+    let last = Cell::new(None);
+    let take = |tick: u64| {
+        asked.set(asked.get() + 1);
+        last.set(Some(tick));
+        Ok::<(), u64>(())
+    };
+    // Refuses what is more than a second ahead of the clock.
+    let near = |tick: u64| {
+        asked.set(asked.get() + 1);
+        if tick <= clock_ms() + 1_000 {
+            Ok(())
+        } else {
+            Err(tick)
+        }
+    };
+    let mut calls = 0;
+    for round in 0..ROUNDS {
+        let sequence = TickSequence::new(12, MS, Start::Zero);
+        for _ in 0..CALLS {
+            let (tick, _) = sequence.try_next_checked(Ok, take).unwrap();
+            assert_eq!(
+                Some(tick),
+                last.get(),
+                "round {round}: a tick never accepted"
+            );
+        }
+        calls += CALLS;
+        // A tick moved ahead by the caller's reading, or by a fill, is asked about.
+        let ahead = clock_ms() + 60_000;
+        if round % 2 == 0 {
+            sequence.next_at(ahead);
+        } else {
+            sequence.fill_with_at(ahead, &mut [0u8; 3], |_, _| 0);
+        }
+        let before = asked.get();
+        let refused = sequence.try_next_checked(Ok, near);
+        assert_eq!(refused, Err(ahead), "round {round}: served past the check");
+        assert_eq!(asked.get(), before + 1, "round {round}");
+        // A refused tick is asked about again at the next call.
+        assert_eq!(sequence.try_next_checked(Ok, near), Err(ahead));
+        assert_eq!(asked.get(), before + 2, "round {round}");
+    }
+    let took = asked.get() - 2 * ROUNDS;
+    match path {
+        // Most calls are served from a window, without asking: the rounds above tested it.
+        Path::Counter => assert!(took < calls / 2, "{took} asked for {calls} calls"),
+        Path::Wall => assert_eq!(took, calls),
+    }
+    println!("ACCEPTED held: {took} asked for {calls} calls");
 }
 
 /// The counter runs four times slower than calibrated (as after a migration to a host whose

@@ -262,6 +262,41 @@ impl TickSequence {
         &self,
         limit: impl FnOnce(u64) -> Result<u64, E>,
     ) -> Result<(u64, u128), E> {
+        self.try_next_checked(limit, |_| Ok(()))
+    }
+
+    /// [`try_next_with`](Self::try_next_with), with `accept` asked about the tick of the pair
+    /// that follows each reading: a tick it accepts is served, without asking again, to the
+    /// calls of that tick up to the next reading; a tick it refuses is used up (the pair is
+    /// not served again) and every call after it reads the clock again.
+    ///
+    /// So `accept` runs once a tick at most, where a check of each pair would run once a
+    /// call: it suits a check whose answer, once yes for a tick, stays yes (a ceiling that
+    /// only rises). The pairs between two readings all have the accepted tick: a pair moved
+    /// by [`next_at`](Self::next_at) or a fill is never served without a reading and
+    /// `accept`.
+    ///
+    /// Not async-signal-safe: see [the crate documentation](crate#signal-handlers).
+    ///
+    /// ```
+    /// # use tick_sequence::{Start, TickSequence};
+    /// static SEQUENCE: TickSequence = TickSequence::new(12, 1_000_000, Start::Zero);
+    /// // Ticks up to a ceiling an hour ahead of the clock.
+    /// let ceiling = SEQUENCE.now_tick() + 3_600_000;
+    /// let under = |tick: u64| if tick <= ceiling { Ok(()) } else { Err(tick) };
+    /// let (ms, _) = SEQUENCE.try_next_checked(Ok, under)?;
+    /// assert!(ms <= ceiling);
+    /// // A tick refused is used up: the call is an error, and the next one reads again.
+    /// SEQUENCE.next_at(ceiling + 1);
+    /// assert_eq!(SEQUENCE.try_next_checked(Ok, under), Err(ceiling + 1));
+    /// # Ok::<(), u64>(())
+    /// ```
+    #[inline(always)]
+    pub fn try_next_checked<E>(
+        &self,
+        limit: impl FnOnce(u64) -> Result<u64, E>,
+        accept: impl FnOnce(u64) -> Result<(), E>,
+    ) -> Result<(u64, u128), E> {
         if let Some(generation) = counter::ready() {
             let cycles = crate::cycles::cycles();
             self.state.with(fork::tag(), State::reset, |state| {
@@ -269,13 +304,15 @@ impl TickSequence {
                     state.pairs.counter += 1;
                     Ok((state.pairs.tick, state.pairs.counter))
                 } else {
-                    self.refresh(state, generation, limit)
+                    self.refresh(state, generation, limit, accept)
                 }
             })
         } else {
             counter::progress();
             let now = limit(self.now_tick())?;
-            Ok(self.next_at(now))
+            let pair = self.next_at(now);
+            accept(pair.0)?;
+            Ok(pair)
         }
     }
 
@@ -288,18 +325,21 @@ impl TickSequence {
         state: &mut State,
         generation: u64,
         limit: impl FnOnce(u64) -> Result<u64, E>,
+        accept: impl FnOnce(u64) -> Result<(), E>,
     ) -> Result<(u64, u128), E> {
         let reading = self.clock.read();
         let now = limit(reading.tick)?;
         let pair = self.advance(state, now);
+        let accepted = accept(pair.0);
         // The rule left the tick at `now` or later, and `now` is the reading or above it:
-        // while the window holds, the clock is at most the served tick.
-        state.window = if now >= reading.tick {
+        // while the window holds, the clock is at most the served tick, and the served tick
+        // is the one `accept` took.
+        state.window = if now >= reading.tick && accepted.is_ok() {
             counter::window(&reading, &mut state.checked, generation)
         } else {
             Window::NONE
         };
-        Ok(pair)
+        accepted.map(|()| pair)
     }
 
     /// The next pair, with the clock reading `now_tick` given by the caller: the whole rule,
@@ -320,6 +360,8 @@ impl TickSequence {
     #[inline(always)]
     pub fn next_at(&self, now_tick: u64) -> (u64, u128) {
         self.state.with(fork::tag(), State::reset, |state| {
+            // The window serves only the tick its reading was accepted for.
+            state.window = Window::NONE;
             self.advance(state, now_tick)
         })
     }
@@ -438,6 +480,8 @@ impl TickSequence {
         rest: &mut [T],
         pack: impl FnMut(u64, u128) -> Result<T, E>,
     ) -> Result<(), E> {
+        // The window serves only the tick its reading was accepted for.
+        state.window = Window::NONE;
         let rng = &mut state.rng;
         state.pairs.fill(self.max, now_tick, first, rest, pack, || {
             self.first_counter(rng)
