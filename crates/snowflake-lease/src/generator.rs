@@ -209,8 +209,9 @@ impl LeasedGenerator {
 
     /// The next id, from the wall clock (or the lease's floor, if the clock is below it).
     ///
-    ///
-    /// Reads only atomics that the renewal thread writes: a stalled renewal never blocks it.
+    /// The lease is checked with each reading of the clock, at least once a millisecond: the
+    /// ids served until the next reading have the timestamp that passed, and the high-water
+    /// mark only ever rises. Reads only atomics that the renewal thread writes: a stalled renewal never blocks it.
     ///
     /// # Errors
     ///
@@ -235,9 +236,11 @@ impl LeasedGenerator {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn generate(&self) -> Result<SnowflakeId, Error> {
-        let ceiling = self.shared.ceiling_ms.load(Ordering::Acquire);
         self.inner
-            .generate_capped_with(ceiling, |now_ms| self.may_serve(now_ms))
+            .generate_capped_with(
+                |now_ms| self.may_serve(now_ms),
+                || self.shared.ceiling_ms.load(Ordering::Acquire),
+            )
             .map_err(|error| self.refused(error))
     }
 

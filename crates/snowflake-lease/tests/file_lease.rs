@@ -238,6 +238,41 @@ fn a_killed_holder_frees_its_worker_id_at_once_and_the_next_starts_above_its_ids
     assert!(ids[0] > a_max, "{} <= {a_max}", ids[0]);
 }
 
+/// `generate` checks the high-water mark once a clock reading, not once an id: a millisecond
+/// moved above the mark by `generate_at` or by a `fill`, refused there, is refused by the
+/// `generate` calls after it too, never served from the counter's window.
+#[test]
+fn after_a_refusal_above_the_mark_generate_serves_nothing_above_it() {
+    let dir = Scratch::new("above-mark");
+    for round in 0..20 {
+        let generator = LeasedGenerator::acquire(&config(&dir.path, 0..=0)).unwrap();
+        // Ids served just before, so the window of the clock's millisecond is open.
+        for _ in 0..10 {
+            generator.generate().unwrap();
+        }
+        let mark = generator.state().high_water_ms;
+        let refused = if round % 2 == 0 {
+            generator.generate_at(mark + 1).unwrap_err()
+        } else {
+            // A millisecond's 4,096 ids at the mark, and more.
+            let mut burst = vec![SnowflakeId::MIN; 5_000];
+            generator.generate_at(mark).unwrap();
+            generator.fill(&mut burst).unwrap_err()
+        };
+        assert!(
+            matches!(refused, Error::AheadOfLease { .. }),
+            "round {round}: {refused:?}"
+        );
+        for _ in 0..10 {
+            match generator.generate() {
+                Err(Error::AheadOfLease { timestamp_ms, .. }) => assert!(timestamp_ms > mark),
+                other => panic!("round {round}: {other:?} after a refusal above {mark}"),
+            }
+        }
+        generator.release().unwrap();
+    }
+}
+
 /// A child forked after the claim holds the slot file open too (a descriptor is inherited),
 /// and the lock with it: it cannot serve, and the parent's release frees the worker id at
 /// once, while the child still runs.

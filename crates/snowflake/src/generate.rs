@@ -315,25 +315,29 @@ impl SnowflakeIdGenerator {
     }
 
     /// [`generate`](Self::generate) under a ceiling, from this generator's own clock: the
-    /// next id, unless its timestamp is above `ceiling_ms` (Unix milliseconds). `reading` is
-    /// called with the clock's reading (Unix milliseconds, in the Snowflake range) whenever the
-    /// clock is read, and returns the millisecond to apply the rule to (the reading, or one it
-    /// raises it to) or an error, which leaves the sequence as it was. Requires the `generate`
-    /// feature (default).
+    /// next id, unless its timestamp is above the ceiling (Unix milliseconds) that `ceiling`
+    /// returns. `reading` is called with the clock's reading (Unix milliseconds, in the
+    /// Snowflake range) whenever the clock is read, and returns the millisecond to apply the
+    /// rule to (the reading, or one it raises it to) or an error, which leaves the sequence as
+    /// it was; `ceiling` is called after it, for the id of that reading. Requires the
+    /// `generate` feature (default).
     ///
     /// On the cycle-counter path ([`tick_sequence::clock_path`]) the clock is read at most once
-    /// a millisecond, and the ids between two readings are served without calling `reading`:
-    /// what `reading` checks holds for every id served within a millisecond (of the counter's
-    /// time) after a call that passed. A reading that `reading` changed is not relied on that
-    /// way: every call after it reads the clock again. For a caller whose own checks need a
-    /// clock of their own (a lease's deadline), once a millisecond instead of once an id.
+    /// a millisecond, and the ids between two readings are served without calling `reading`
+    /// or `ceiling`: they have the timestamp that passed both, so what `reading` checks holds
+    /// for every id served within a millisecond (of the counter's time) after a call that
+    /// passed, and the ceiling must be one that never falls (a high-water mark). A reading
+    /// that `reading` changed, or an id `ceiling` refused, is not relied on that way: every
+    /// call after it reads the clock again. For a caller whose own checks need a clock of
+    /// their own (a lease's deadline) or an atomic load (its ceiling), once a millisecond
+    /// instead of once an id.
     ///
     /// # Errors
     ///
     /// What `reading` returns; [`Error::Forked`] in a child process forked after the generator
     /// was created; [`Error::TimestampOutOfRange`] for a clock outside the Snowflake range, or
     /// a borrowed millisecond past its end; [`Error::AboveCeiling`] for an id whose timestamp is
-    /// above `ceiling_ms` (used up, not served, as in [`generate_capped`](Self::generate_capped)).
+    /// above the ceiling (used up, not served, as in [`generate_capped`](Self::generate_capped)).
     /// The last three as `E::from`.
     ///
     /// # Examples
@@ -349,26 +353,31 @@ impl SnowflakeIdGenerator {
     ///     .unwrap()
     ///     .as_millis() as u64
     ///     + 86_400_000;
-    /// let id = generator.generate_capped_with(ceiling, |now_ms| Ok::<_, Error>(now_ms.max(floor)))?;
+    /// let id = generator.generate_capped_with(|now_ms| Ok::<_, Error>(now_ms.max(floor)), || ceiling)?;
     /// assert!(id.timestamp_ms() >= floor);
     /// // A reading the caller refuses leaves the sequence as it was.
-    /// let refused = generator.generate_capped_with(ceiling, |_| Err(Error::Forked));
+    /// let refused = generator.generate_capped_with(|_| Err(Error::Forked), || ceiling);
     /// assert_eq!(refused, Err(Error::Forked));
+    /// // An id above the ceiling is used up, not served.
+    /// let above = generator.generate_capped_with(|_| Ok::<_, Error>(ceiling + 1), || ceiling);
+    /// assert_eq!(above, Err(Error::AboveCeiling { timestamp_ms: ceiling + 1, ceiling_ms: ceiling }));
     /// # Ok::<(), snowflake::Error>(())
     /// ```
     // Always inlined: a lease calls it once per id, and its checks fold into the caller's.
     #[inline(always)]
     pub fn generate_capped_with<E: From<Error>>(
         &self,
-        ceiling_ms: u64,
         reading: impl FnOnce(u64) -> Result<u64, E>,
+        ceiling: impl FnOnce() -> u64,
     ) -> Result<SnowflakeId, E> {
         self.refuse_if_forked()?;
-        let (tick, counter) = self.sequence.try_next_with(|now| {
-            check_timestamp_ms(now)?;
-            reading(now)
-        })?;
-        check_ceiling(tick, ceiling_ms)?;
+        let (tick, counter) = self.sequence.try_next_checked(
+            |now| {
+                check_timestamp_ms(now)?;
+                reading(now)
+            },
+            |tick| Ok(check_ceiling(tick, ceiling())?),
+        )?;
         Ok(self.pack(tick, counter)?)
     }
 
