@@ -345,7 +345,7 @@ pub const COMPARISONS: &[Comparison] = &[
         peer: "generate (plain)",
         goal: 1.1,
         note: Some(
-            "both paced, 4,000 ids on each millisecond (unpaced, the plain generator borrows milliseconds ahead without end while the leased one stops at its ceiling). Both read the cycle counter; the lease checks its ceiling on every id, and whether it was lost and its deadline once a clock reading (a millisecond). Acquire and release, per cycle, are in the same group.",
+            "both paced, 4,000 ids on each millisecond (unpaced, the plain generator borrows milliseconds ahead without end while the leased one stops at its ceiling). Both read the cycle counter; the lease checks its ceiling, whether it was lost and its deadline once a clock reading (a millisecond), and serves the ids until the next reading on the millisecond that passed. A new lease serves from a lead ahead of the clock: the group waits for the clock to pass it before it starts. Acquire and release, per cycle, are in the same group.",
         ),
     },
     Comparison {
