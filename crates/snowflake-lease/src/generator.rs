@@ -37,8 +37,10 @@ const READING_SPAN_NS: u64 = 1_000_000;
 /// the cycle-counter path at most once a millisecond, see [`tick_sequence::clock_path`]), and
 /// checks the lease's deadline on the boot clock whenever the wall clock is read, with a
 /// millisecond to spare: the ids served until the next reading fall within that millisecond.
-/// The boot clock counts a suspended host's time and is never set. So a leased id costs what
-/// a plain one does but for a few loads of the lease's state. [`fill`](Self::fill) and
+/// Its ceiling is checked then too, for the millisecond the reading gives: the ids until the
+/// next reading have that millisecond, and the ceiling only rises. The boot clock counts a
+/// suspended host's time and is never set. So a leased id costs what a plain one does but for
+/// the `Result` of the lease's own error type. [`fill`](Self::fill) and
 /// [`generate_at`](Self::generate_at) read the boot clock once a call, for the deadline and
 /// (fill) the batch's millisecond through the wall clock's offset from it, which the renewal
 /// thread samples at the claim and at each wake. [`POLICY`](Self::POLICY) says so.

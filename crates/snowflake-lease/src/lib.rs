@@ -120,7 +120,9 @@
 //! checked whenever the wall clock is read, at least once a millisecond, the deadline with a
 //! millisecond to spare: see [The clock](LeasedGenerator#the-clock)); then the
 //! id at `max(clock, floor)`, refused with `AheadOfLease` if its timestamp is above the
-//! ceiling (the id is used up, not served). While renewals fail, a stalled holder meets
+//! ceiling (the id is used up, not served). The ceiling too is checked with each reading of
+//! the wall clock: the ids until the next reading have the millisecond that passed, and the
+//! ceiling only rises. While renewals fail, a stalled holder meets
 //! `AheadOfLease` once the clock reaches its ceiling (at most the lead after the last
 //! success), and `LeaseExpired` at its deadline (ttl − margin after it), whichever comes
 //! first.
