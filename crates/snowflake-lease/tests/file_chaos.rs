@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use file_support::*;
 use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
+use test_support::seeded::Rng;
 
 const TEST: &str = "killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id";
 const PROCESSES: usize = 8;
@@ -35,22 +36,6 @@ const ALL_HELD: i32 = 2;
 const LOST: i32 = 3;
 /// Where a child writes its batches, in its environment.
 const OUTPUT: &str = "FILE_CHAOS_OUTPUT";
-
-/// xorshift64*: the driver's choices, the same for every run of the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// The child: a 1 s lease (renewals every 333 ms) on one of the worker ids, ids served flat
 /// out, one line `first last count` per batch, written as soon as the batch is served.
@@ -204,7 +189,7 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
             file_deleted: false,
         });
     };
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut kills, mut stops, mut deletes) = (0, 0, 0);
     let start = Instant::now();
     let mut next_action = start + Duration::from_millis(1500);
@@ -251,7 +236,7 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
                 })
                 .collect();
             if !candidates.is_empty() {
-                let index = candidates[rng.below(candidates.len() as u64) as usize];
+                let index = candidates[rng.index(candidates.len())];
                 let process = &mut processes[index];
                 if rng.below(100) < 60 {
                     process.child.kill().unwrap();

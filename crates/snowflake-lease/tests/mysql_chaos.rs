@@ -28,6 +28,7 @@ use mysql_common::{create_table, database_on, hold_all_but, sql};
 use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::mariadb::Server;
+use test_support::seeded::Rng;
 
 const TEST: &str = "killed_stopped_and_restarted_holders_never_share_an_id";
 const TABLE: &str = "chaos_lease";
@@ -44,22 +45,6 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 /// Where the child writes its ids, one a line.
 const OUTPUT: &str = "LEASE_CHAOS_OUTPUT";
-
-/// xorshift64*: the driver's choices, the same for every run of the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn config(url: &str) -> LeaseConfig {
     LeaseConfig::new(url)
@@ -209,7 +194,7 @@ fn killed_stopped_and_restarted_holders_never_share_an_id() {
     let free: Vec<u16> = (0..FREE_ROWS).collect();
     hold_all_but(&mut sql(&url), TABLE, &free);
 
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     let mut processes: Vec<Process> = (0..PROCESSES)
         .map(|number| Process::spawn(&url, &dir, number))
         .collect();
@@ -246,14 +231,14 @@ fn killed_stopped_and_restarted_holders_never_share_an_id() {
         if Instant::now() < next_action {
             continue;
         }
-        next_action = Instant::now() + Duration::from_millis(700 + rng.below(800) as u64);
+        next_action = Instant::now() + Duration::from_millis(700 + rng.below(800));
         let serving: Vec<usize> = (0..processes.len())
             .filter(|&index| processes[index].serving())
             .collect();
         if serving.is_empty() {
             continue;
         }
-        let chosen = &mut processes[serving[rng.below(serving.len())]];
+        let chosen = &mut processes[serving[rng.index(serving.len())]];
         match rng.below(10) {
             0..=3 => {
                 let _ = chosen.child.kill();

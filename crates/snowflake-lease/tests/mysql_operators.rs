@@ -8,176 +8,18 @@
 #![cfg(unix)]
 
 mod mysql_common;
+mod operators_support;
 
-use std::collections::BTreeSet;
-use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdout};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use mysql::prelude::Queryable;
+use mysql_common as store;
 use mysql_common::{
-    acquire_and_announce, child_role, create_table, database, fill_flat_out, hold_all_but,
-    read_until, short, spawn_child_with, sql, value,
+    assert_apart, child_role, create_table, database, hold_all_but, sql, stop_serving,
 };
-use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
-
-/// How long B serves beside A: longer than A's lead over the clock (two renewal intervals of
-/// a 1 s ttl), so that a B starting at its clock would reach A's milliseconds.
-const B_SERVES: Duration = Duration::from_millis(1200);
-
-/// A 3 s lease on `table`, with a little skew allowed: the server and the test share one
-/// clock.
-fn config(connection: &str, table: &str) -> LeaseConfig {
-    short(connection, table).max_clock_skew(Duration::from_millis(20))
-}
-
-/// Holder A's ttl in the child's environment, in milliseconds: [`config`]'s 1 s when unset.
-const A_TTL_MS: &str = "LEASE_A_TTL_MS";
-
-/// [`config`] with the ttl `ttl` and its default margin.
-fn config_with_ttl(connection: &str, table: &str, ttl: Duration) -> LeaseConfig {
-    LeaseConfig::new(connection)
-        .table(table)
-        .ttl(ttl)
-        .max_clock_skew(Duration::from_millis(20))
-}
-
-/// A's configuration in the child: [`config`], or the ttl of [`A_TTL_MS`].
-fn config_of_a(connection: &str, table: &str) -> LeaseConfig {
-    match std::env::var(A_TTL_MS) {
-        Ok(ms) => config_with_ttl(
-            connection,
-            table,
-            Duration::from_millis(ms.parse().unwrap()),
-        ),
-        Err(_) => config(connection, table),
-    }
-}
-
-/// Serves flat out until `stop`: the distinct milliseconds served, in order. Refusals while
-/// the lease cannot be proven are skipped; a lost lease ends the run.
-fn flat_out(generator: &LeasedGenerator, stop: &AtomicBool) -> Vec<u64> {
-    let mut served: Vec<u64> = Vec::new();
-    while !stop.load(Ordering::Relaxed) {
-        let (ids, result) = fill_flat_out(generator);
-        // One fill's ids are consecutive: their milliseconds are every one from the first's
-        // to the last's.
-        if let Some((first, last)) = ids {
-            let from = served
-                .last()
-                .map_or(first.timestamp_ms(), |ms| first.timestamp_ms().max(ms + 1));
-            served.extend(from..=last.timestamp_ms());
-        }
-        match result {
-            Ok(()) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => {}
-            Err(Error::LeaseLost { .. }) => break,
-            Err(other) => panic!("{other}"),
-        }
-    }
-    served
-}
-
-/// In a child: acquire on `table`, say the worker id, serve flat out until a line comes on
-/// standard input, then print the milliseconds served and whether the lease was lost, and
-/// wait to be killed (no release: as far as A knows, its lease stands).
-fn holder_a_in_child(connection: &str, table: &str) -> ! {
-    let generator = acquire_and_announce(&config_of_a(connection, table));
-    let stop = Arc::new(AtomicBool::new(false));
-    let server = {
-        let (generator, stop) = (Arc::clone(&generator), Arc::clone(&stop));
-        thread::spawn(move || flat_out(&generator, &stop))
-    };
-    let mut line = String::new();
-    let _ = std::io::stdin().read_line(&mut line);
-    stop.store(true, Ordering::Relaxed);
-    let served = server.join().unwrap();
-    let list: Vec<String> = served.iter().map(u64::to_string).collect();
-    println!("served={}", list.join(","));
-    println!("lost={}", generator.state().lost);
-    println!("done");
-    std::io::stdout().flush().unwrap();
-    loop {
-        thread::sleep(Duration::from_secs(60));
-    }
-}
-
-/// Holder A of `test`, serving flat out in a child on `table`: the child, its output and its
-/// worker id.
-fn start_holder_a(
-    test: &str,
-    connection: &str,
-    table: &str,
-    ttl: Option<Duration>,
-) -> (Child, BufReader<ChildStdout>, u16) {
-    let ttl_ms = ttl.map(|ttl| ttl.as_millis().to_string());
-    let env: Vec<(&str, &str)> = ttl_ms.iter().map(|ms| (A_TTL_MS, ms.as_str())).collect();
-    let mut child = spawn_child_with(test, "holder", connection, table, &env);
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let lines = read_until(&mut child, &mut stdout, "ready");
-    let worker_id = value(&lines, "worker_id");
-    // A moment of flat-out serving before anyone touches the table: A is at its ceiling. A
-    // holder with a ttl of its own serves until its clock has passed its floor, which is as
-    // far ahead as its marks may be (two thirds of the ttl, at most): its ids then run from
-    // the clock to its ceiling, where a newcomer that gets a lower one starts.
-    let settle = ttl.map_or(Duration::ZERO, |ttl| ttl * 2 / 3);
-    thread::sleep(settle + Duration::from_millis(300));
-    (child, stdout, worker_id)
-}
-
-/// Stops A: the milliseconds it served, and whether it knew its lease lost.
-fn stop_holder_a(mut child: Child, mut stdout: BufReader<ChildStdout>) -> (Vec<u64>, bool) {
-    writeln!(child.stdin.as_mut().unwrap(), "stop").unwrap();
-    let lines = read_until(&mut child, &mut stdout, "done");
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let served: String = value(&lines, "served");
-    let served = served
-        .split(',')
-        .filter(|ms| !ms.is_empty())
-        .map(|ms| ms.parse().unwrap())
-        .collect();
-    (served, value(&lines, "lost"))
-}
-
-/// B acquires, serves flat out for [`B_SERVES`], and stops: its worker id and milliseconds.
-fn holder_b(generator: LeasedGenerator) -> (u16, Vec<u64>) {
-    let stop = AtomicBool::new(false);
-    let served = thread::scope(|scope| {
-        let server = scope.spawn(|| flat_out(&generator, &stop));
-        thread::sleep(B_SERVES);
-        stop.store(true, Ordering::Relaxed);
-        server.join().unwrap()
-    });
-    (generator.worker_id(), served)
-}
-
-/// No millisecond served by both under one worker id; each served some.
-fn assert_apart(a: (u16, &[u64]), b: (u16, &[u64]), what: &str) {
-    assert!(
-        !a.1.is_empty() && !b.1.is_empty(),
-        "{what}: A or B served nothing"
-    );
-    if a.0 != b.0 {
-        return;
-    }
-    let a_ms: BTreeSet<u64> = a.1.iter().copied().collect();
-    let shared: Vec<u64> = b.1.iter().copied().filter(|ms| a_ms.contains(ms)).collect();
-    assert!(
-        shared.is_empty(),
-        "{what}: A and B served {} milliseconds under worker id {} both, from {} (A served \
-         {}..={}, B {}..={})",
-        shared.len(),
-        a.0,
-        shared[0],
-        a.1[0],
-        a.1[a.1.len() - 1],
-        b.1[0],
-        b.1[b.1.len() - 1],
-    );
-}
+use operators_support::{config, config_with_ttl, holder_a_in_child, holder_b, start_holder_a};
+use snowflake_lease::{LeaseError, LeasedGenerator};
 
 /// A table as new, whose rows are all held but worker id 0's: A takes 0, at its clock, and so
 /// does B once the operator has emptied or freed it.
@@ -247,7 +89,7 @@ fn while_a_serves_an_operator_runs_with(
     if let Some((a_ttl, _)) = ttls {
         thread::sleep(a_ttl / 3 + Duration::from_millis(500));
     }
-    let (a_served, a_lost) = stop_holder_a(a, a_stdout);
+    let (a_served, a_lost) = stop_serving(a, a_stdout);
     assert_eq!(
         (a_worker, b_worker),
         (0, 0),

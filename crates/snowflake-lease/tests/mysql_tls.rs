@@ -6,34 +6,12 @@
 //! error that says why.
 #![cfg(unix)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use snowflake_lease::{LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::mariadb::{Forwarder, Server, shared};
 use test_support::postgres::Pki;
-
-/// A directory of the test's own, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "snowflake-lease-{name}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |since| since.as_nanos())
-        ));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use test_support::temp_dir::TempDir;
 
 /// A URL's form of a path.
 fn path(path: &Path) -> String {
@@ -82,7 +60,7 @@ fn refused(user: &str, host: &str, port: u16, query: &str) -> String {
 #[test]
 fn every_ssl_mode_against_a_server_with_tls() {
     let dir = TempDir::new("mysql-tls");
-    let pki = Pki::generate(&dir.0);
+    let pki = Pki::generate(dir.path());
     let server = Server::start_with_tls(&pki.server_cert, &pki.server_key, &[]);
     prepare(&server);
     let port = server.port();
@@ -179,7 +157,7 @@ fn every_ssl_mode_against_a_server_with_tls() {
 #[test]
 fn every_ssl_mode_against_a_server_without_tls() {
     let dir = TempDir::new("mysql-plain");
-    let pki = Pki::generate(&dir.0);
+    let pki = Pki::generate(dir.path());
     let server = shared();
     let port = server.port();
     let ca = path(&pki.ca);

@@ -5,35 +5,13 @@
 //! error that says why. The cases run in order within two tests, one per server.
 #![cfg(unix)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use postgres::{Client, NoTls};
 use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::postgres::{Pki, TcpCluster};
-
-/// A directory of the test's own, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "snowflake-lease-{name}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |since| since.as_nanos())
-        ));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use test_support::temp_dir::TempDir;
 
 fn path(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")
@@ -127,7 +105,7 @@ fn assert_no_default_root_file() {
 fn a_server_with_tls_is_verified_as_each_sslmode_asks() {
     assert_no_default_root_file();
     let dir = TempDir::new("tls");
-    let pki = Pki::generate(&dir.0);
+    let pki = Pki::generate(dir.path());
     let server = TcpCluster::start(Some((&pki.server_cert, &pki.server_key)));
     let ca = path(&pki.ca);
     let other_ca = path(&pki.other_ca);
@@ -246,7 +224,7 @@ fn a_server_with_tls_is_verified_as_each_sslmode_asks() {
 fn a_server_without_tls_is_refused_unless_plain_is_allowed() {
     assert_no_default_root_file();
     let dir = TempDir::new("plain");
-    let pki = Pki::generate(&dir.0);
+    let pki = Pki::generate(dir.path());
     let server = TcpCluster::start(None);
     let ca = path(&pki.ca);
     let at = |extra: &str| server.connection_string("localhost", "postgres", extra);

@@ -3,16 +3,21 @@
 //! again in a role.
 #![allow(dead_code, reason = "each test binary uses some of these")]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use snowflake::SnowflakeId;
-use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
+use snowflake_lease::LeaseConfig;
+
+#[path = "../children/mod.rs"]
+mod children;
+#[allow(unused_imports, reason = "each test binary uses some of these")]
+pub(crate) use children::{
+    acquire_and_announce, assert_apart, fill_flat_out, flat_out, poll, read_until,
+    serve_until_told, stop_serving, value,
+};
 
 /// The child's role, in its environment.
 pub(crate) const ROLE: &str = "FILE_LEASE_ROLE";
@@ -233,120 +238,6 @@ pub(crate) fn child_role() -> Option<(String, PathBuf)> {
     Some((role, PathBuf::from(std::env::var(DIR).unwrap())))
 }
 
-/// Reads the child's lines up to one holding `last`, returning them all; fails with the
-/// child's standard error if it ends first.
-pub(crate) fn read_until(child: &mut Child, reader: &mut impl BufRead, last: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap() == 0 {
-            let mut stderr = String::new();
-            if let Some(mut pipe) = child.stderr.take() {
-                let _ = pipe.read_to_string(&mut stderr);
-            }
-            panic!(
-                "the child ended before {last:?}:\n{}\n{stderr}",
-                lines.join("\n")
-            );
-        }
-        // The harness writes `test name ... ` before the test's first line, on that line.
-        let line = line.trim_end().to_owned();
-        let done = line.contains(last);
-        lines.push(line);
-        if done {
-            return lines;
-        }
-    }
-}
-
-/// The value of the line `name=value`.
-pub(crate) fn value<T: std::str::FromStr>(lines: &[String], name: &str) -> T
-where
-    T::Err: std::fmt::Debug,
-{
-    let prefix = format!("{name}=");
-    let line = lines
-        .iter()
-        .find_map(|line| line.split_once(&prefix).map(|(_, value)| value))
-        .unwrap_or_else(|| panic!("no {name}= in {lines:?}"));
-    line.parse().unwrap()
-}
-
-/// Calls `attempt` until it gives a value; fails the test after `limit` (a guard against a
-/// hang, never a measure of speed).
-pub(crate) fn poll<T>(what: &str, limit: Duration, mut attempt: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(value) = attempt() {
-            return value;
-        }
-        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
-        thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// One fill of a millisecond's worth of ids: the first and last served (those before a
-/// refused one are; the rest of the batch is left as it was), and the fill's result.
-pub(crate) fn fill_flat_out(
-    generator: &LeasedGenerator,
-) -> (Option<(SnowflakeId, SnowflakeId)>, Result<(), Error>) {
-    let mut batch = [SnowflakeId::MIN; 4096];
-    let result = generator.fill(&mut batch);
-    let count = batch.partition_point(|id| *id != SnowflakeId::MIN);
-    let served = (count > 0).then(|| (batch[0], batch[count - 1]));
-    (served, result)
-}
-
-/// Serves flat out until `stop`: the distinct milliseconds served, in order. Refusals while
-/// the lease cannot be proven are skipped; a lost lease ends the run.
-pub(crate) fn flat_out(generator: &LeasedGenerator, stop: &AtomicBool) -> Vec<u64> {
-    let mut served: Vec<u64> = Vec::new();
-    while !stop.load(Ordering::Relaxed) {
-        let (ids, result) = fill_flat_out(generator);
-        // One fill's ids are consecutive: their milliseconds are every one from the first's
-        // to the last's.
-        if let Some((first, last)) = ids {
-            let from = served
-                .last()
-                .map_or(first.timestamp_ms(), |ms| first.timestamp_ms().max(ms + 1));
-            served.extend(from..=last.timestamp_ms());
-        }
-        match result {
-            Ok(()) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => {}
-            Err(Error::LeaseLost { .. }) => break,
-            Err(other) => panic!("{other}"),
-        }
-    }
-    served
-}
-
-/// In a child: acquire with `config`, say the worker id and `ready`, serve flat out until a
-/// line comes on standard input, then print the milliseconds served and whether the lease
-/// was lost, and wait to be killed (no release: as far as it knows, its lease stands).
-pub(crate) fn serve_until_told(config: &LeaseConfig) -> ! {
-    let generator = Arc::new(LeasedGenerator::acquire(config).unwrap());
-    println!("worker_id={}", generator.worker_id());
-    println!("ready");
-    std::io::stdout().flush().unwrap();
-    let stop = Arc::new(AtomicBool::new(false));
-    let server = {
-        let (generator, stop) = (Arc::clone(&generator), Arc::clone(&stop));
-        thread::spawn(move || flat_out(&generator, &stop))
-    };
-    let mut line = String::new();
-    let _ = std::io::stdin().read_line(&mut line);
-    stop.store(true, Ordering::Relaxed);
-    let served = server.join().unwrap();
-    let list: Vec<String> = served.iter().map(u64::to_string).collect();
-    println!("served={}", list.join(","));
-    println!("lost={}", generator.state().lost);
-    println!("done");
-    std::io::stdout().flush().unwrap();
-    loop {
-        thread::sleep(Duration::from_secs(60));
-    }
-}
-
 /// A child serving flat out ([`serve_until_told`]), once it has said `ready`.
 pub(crate) struct Server {
     pub(crate) child: Child,
@@ -368,44 +259,9 @@ impl Server {
     }
 
     /// Stops it: the milliseconds it served, and whether it knew its lease lost.
-    pub(crate) fn stop(mut self) -> (Vec<u64>, bool) {
-        writeln!(self.child.stdin.as_mut().unwrap(), "stop").unwrap();
-        let lines = read_until(&mut self.child, &mut self.stdout, "done");
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-        let served: String = value(&lines, "served");
-        let served = served
-            .split(',')
-            .filter(|ms| !ms.is_empty())
-            .map(|ms| ms.parse().unwrap())
-            .collect();
-        (served, value(&lines, "lost"))
+    pub(crate) fn stop(self) -> (Vec<u64>, bool) {
+        stop_serving(self.child, self.stdout)
     }
-}
-
-/// No millisecond served by both under one worker id; each served some.
-pub(crate) fn assert_apart(a: (u16, &[u64]), b: (u16, &[u64]), what: &str) {
-    assert!(
-        !a.1.is_empty() && !b.1.is_empty(),
-        "{what}: A or B served nothing"
-    );
-    if a.0 != b.0 {
-        return;
-    }
-    let a_ms: std::collections::BTreeSet<u64> = a.1.iter().copied().collect();
-    let shared: Vec<u64> = b.1.iter().copied().filter(|ms| a_ms.contains(ms)).collect();
-    assert!(
-        shared.is_empty(),
-        "{what}: A and B served {} milliseconds under worker id {} both, from {} (A served \
-         {}..={}, B {}..={})",
-        shared.len(),
-        a.0,
-        shared[0],
-        a.1[0],
-        a.1[a.1.len() - 1],
-        b.1[0],
-        b.1[b.1.len() - 1],
-    );
 }
 
 /// A process that keeps one core busy until dropped.

@@ -3,17 +3,21 @@
 //! role.
 #![allow(dead_code, reason = "each test binary uses some of these")]
 
-use std::io::{BufRead, Read, Write};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mysql::prelude::Queryable;
 use mysql::{Conn, Opts};
-use snowflake::SnowflakeId;
-use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
+use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::mariadb::{Server, shared};
+
+#[path = "../children/mod.rs"]
+mod children;
+#[allow(unused_imports, reason = "each test binary uses some of these")]
+pub(crate) use children::{
+    acquire_and_announce, assert_apart, fill_flat_out, flat_out, poll, read_until,
+    serve_until_told, stop_serving, value,
+};
 
 pub(crate) const CHILD: &str = "LEASE_CHILD";
 pub(crate) const CONNECTION: &str = "LEASE_CONNECTION";
@@ -54,18 +58,6 @@ pub(crate) fn short(url: &str, table: &str) -> LeaseConfig {
         .ttl(Duration::from_secs(3))
         .margin(Duration::from_millis(300))
         .max_clock_skew(Duration::ZERO)
-}
-
-/// Calls `attempt` until it gives a value; fails the test after `limit`.
-pub(crate) fn poll<T>(what: &str, limit: Duration, mut attempt: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(value) = attempt() {
-            return value;
-        }
-        assert!(start.elapsed() < limit, "{what}: not within {limit:?}");
-        thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// Creates the table through the library: acquire, release.
@@ -177,65 +169,6 @@ pub(crate) fn child_role() -> Option<(String, String, String)> {
         std::env::var(CONNECTION).unwrap(),
         std::env::var(TABLE).unwrap(),
     ))
-}
-
-/// Reads the child's lines up to one holding `last`, returning them all; fails with the
-/// child's standard error if it ends first.
-pub(crate) fn read_until(child: &mut Child, reader: &mut impl BufRead, last: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap() == 0 {
-            let mut stderr = String::new();
-            if let Some(mut pipe) = child.stderr.take() {
-                let _ = pipe.read_to_string(&mut stderr);
-            }
-            panic!(
-                "the child ended before {last:?}:\n{}\n{stderr}",
-                lines.join("\n")
-            );
-        }
-        let line = line.trim_end().to_owned();
-        let done = line.contains(last);
-        lines.push(line);
-        if done {
-            return lines;
-        }
-    }
-}
-
-/// The value of the line `name=value`.
-pub(crate) fn value<T: std::str::FromStr>(lines: &[String], name: &str) -> T
-where
-    T::Err: std::fmt::Debug,
-{
-    let prefix = format!("{name}=");
-    let line = lines
-        .iter()
-        .find_map(|line| line.split_once(&prefix).map(|(_, value)| value))
-        .unwrap_or_else(|| panic!("no {name}= in {lines:?}"));
-    line.parse().unwrap()
-}
-
-/// One fill of a millisecond's worth of ids (4096): the first and last ids served and the
-/// fill's result.
-pub(crate) fn fill_flat_out(
-    generator: &LeasedGenerator,
-) -> (Option<(SnowflakeId, SnowflakeId)>, Result<(), Error>) {
-    let mut batch = [SnowflakeId::MIN; 4096];
-    let result = generator.fill(&mut batch);
-    let count = batch.partition_point(|id| *id != SnowflakeId::MIN);
-    let served = (count > 0).then(|| (batch[0], batch[count - 1]));
-    (served, result)
-}
-
-/// In a child: acquires with `config` and says its worker id, then `ready`.
-pub(crate) fn acquire_and_announce(config: &LeaseConfig) -> Arc<LeasedGenerator> {
-    let generator = Arc::new(LeasedGenerator::acquire(config).unwrap());
-    println!("worker_id={}", generator.worker_id());
-    println!("ready");
-    std::io::stdout().flush().unwrap();
-    generator
 }
 
 /// A process that keeps one core busy until dropped.

@@ -1,0 +1,86 @@
+//! The parts of the operator scenarios that every store's test shares: holder A serving flat
+//! out in a child process, holder B beside it, and the check that no (worker id, millisecond)
+//! was served by both (`assert_apart`, with the children). A store's test supplies the table and the operator's statements; its
+//! common module, imported as `store`, supplies the child processes and the configuration.
+
+use std::io::BufReader;
+use std::process::{Child, ChildStdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use snowflake_lease::{LeaseConfig, LeasedGenerator};
+
+use crate::store::{flat_out, read_until, serve_until_told, short, spawn_child_with, value};
+
+/// How long B serves beside A, flat out: its fills run ahead of its clock, as A's did.
+pub(crate) const B_SERVES: Duration = Duration::from_millis(1200);
+
+/// The store's short lease (`store::short`) on `table`, with a little skew allowed: the
+/// server and the test share one clock.
+pub(crate) fn config(connection: &str, table: &str) -> LeaseConfig {
+    short(connection, table).max_clock_skew(Duration::from_millis(20))
+}
+
+/// Holder A's ttl in the child's environment, in milliseconds: [`config`]'s when unset.
+pub(crate) const A_TTL_MS: &str = "LEASE_A_TTL_MS";
+
+/// [`config`] with the ttl `ttl` and its default margin.
+pub(crate) fn config_with_ttl(connection: &str, table: &str, ttl: Duration) -> LeaseConfig {
+    LeaseConfig::new(connection)
+        .table(table)
+        .ttl(ttl)
+        .max_clock_skew(Duration::from_millis(20))
+}
+
+/// A's configuration in the child: [`config`], or the ttl of [`A_TTL_MS`].
+pub(crate) fn config_of_a(connection: &str, table: &str) -> LeaseConfig {
+    match std::env::var(A_TTL_MS) {
+        Ok(ms) => config_with_ttl(
+            connection,
+            table,
+            Duration::from_millis(ms.parse().unwrap()),
+        ),
+        Err(_) => config(connection, table),
+    }
+}
+
+/// In a child: A serves flat out on `table` until told ([`serve_until_told`]).
+pub(crate) fn holder_a_in_child(connection: &str, table: &str) -> ! {
+    serve_until_told(&config_of_a(connection, table))
+}
+
+/// Holder A of `test`, serving flat out in a child on `table`: the child, its output and its
+/// worker id.
+pub(crate) fn start_holder_a(
+    test: &str,
+    connection: &str,
+    table: &str,
+    ttl: Option<Duration>,
+) -> (Child, BufReader<ChildStdout>, u16) {
+    let ttl_ms = ttl.map(|ttl| ttl.as_millis().to_string());
+    let env: Vec<(&str, &str)> = ttl_ms.iter().map(|ms| (A_TTL_MS, ms.as_str())).collect();
+    let mut child = spawn_child_with(test, "holder", connection, table, &env);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let lines = read_until(&mut child, &mut stdout, "ready");
+    let worker_id = value(&lines, "worker_id");
+    // A moment of flat-out serving before anyone touches the table: A is at its ceiling. A
+    // holder with a ttl of its own serves until its clock has passed its floor, which is as
+    // far ahead as its marks may be (two thirds of the ttl, at most): its ids then run from
+    // the clock to its ceiling, where a newcomer that gets a lower one starts.
+    let settle = ttl.map_or(Duration::ZERO, |ttl| ttl * 2 / 3);
+    thread::sleep(settle + Duration::from_millis(300));
+    (child, stdout, worker_id)
+}
+
+/// B acquires, serves flat out for [`B_SERVES`], and stops: its worker id and milliseconds.
+pub(crate) fn holder_b(generator: LeasedGenerator) -> (u16, Vec<u64>) {
+    let stop = AtomicBool::new(false);
+    let served = thread::scope(|scope| {
+        let server = scope.spawn(|| flat_out(&generator, &stop));
+        thread::sleep(B_SERVES);
+        stop.store(true, Ordering::Relaxed);
+        server.join().unwrap()
+    });
+    (generator.worker_id(), served)
+}
