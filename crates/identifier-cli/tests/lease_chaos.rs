@@ -19,6 +19,7 @@ use postgres::{Client, NoTls};
 use snowflake::SnowflakeId;
 use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::postgres::Cluster;
+use test_support::seeded::Rng;
 
 const TABLE: &str = "chaos_lease";
 /// The lease's ttl, as given to the command and as a duration.
@@ -35,22 +36,6 @@ const RESTART_AT: Duration = Duration::from_secs(30);
 const SEED: u64 = 0x1d5e_ed00_c4a0_5eed;
 /// A guard against a process that never ends, never a measure of speed.
 const PATIENCE: Duration = Duration::from_secs(20);
-
-/// xorshift64*: the driver's choices, the same for every run of the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A process stopped with SIGSTOP, and what the table showed around it.
 struct Stop {
@@ -224,10 +209,10 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
         spawn(&mut processes);
     }
 
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     let (mut kills, mut stops, mut restarts) = (0, 0, 0);
     let start = Instant::now();
-    let mut next_action = start + Duration::from_millis(2000 + rng.below(1000) as u64);
+    let mut next_action = start + Duration::from_millis(2000 + rng.below(1000));
     let mut last_spawn = start;
     while start.elapsed() < DRIVE {
         let now = Instant::now();
@@ -270,7 +255,7 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
         }
 
         if now >= next_action {
-            next_action = now + Duration::from_millis(2000 + rng.below(1000) as u64);
+            next_action = now + Duration::from_millis(2000 + rng.below(1000));
             // Candidates: serving, never stopped, with a line written (its worker id).
             let candidates: Vec<usize> = (0..processes.len())
                 .filter(|&index| {
@@ -285,7 +270,7 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
                 .any(|process| process.stop.as_ref().is_some_and(|s| s.resumed.is_none()));
             let late = start.elapsed() + STOP + Duration::from_secs(4) > DRIVE;
             if !candidates.is_empty() {
-                let index = candidates[rng.below(candidates.len())];
+                let index = candidates[rng.index(candidates.len())];
                 let stop_it = rng.below(100) < 45 && !stop_active && !late;
                 let process = &mut processes[index];
                 if stop_it {

@@ -5,27 +5,15 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::{output as identifier, text};
 use snowflake::SnowflakeId;
 use test_support::postgres::{Pki, TcpCluster};
-
-/// A directory of the test's own, removed at the end.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use test_support::temp_dir::TempDir;
 
 #[test]
 fn verify_full_leases_over_tls_and_a_wrong_host_name_is_exit_status_1_naming_it() {
-    let dir =
-        TempDir(std::env::temp_dir().join(format!("identifier-cli-tls-{}", std::process::id())));
-    std::fs::create_dir_all(&dir.0).expect("a temporary directory");
-    let pki = Pki::generate(&dir.0);
+    let dir = TempDir::new("cli-tls");
+    let pki = Pki::generate(dir.path());
     let server = TcpCluster::start(Some((&pki.server_cert, &pki.server_key)));
     let ca = pki.ca.to_str().expect("a UTF-8 path");
     let tls = format!("sslmode=verify-full sslrootcert={ca}");

@@ -11,6 +11,9 @@
 //! - [`fork_storm`]: forks while threads generate.
 //! - [`fresh`]: a test run again in new processes, for what only first calls show.
 //! - [`stress`]: a million ids from four threads.
+//! - [`seeded`]: a chaos test's choices, the same for every run of a seed.
+//! - [`suites`]: the test suites of ULID and UUIDv7 alike: a generator owned by its caller, and
+//!   the ends of the range under `faketime`.
 //! - [`generated`]: order, one sequence for `generate` and `fill`, random draws, the wall clock.
 //! - [`golden`]: the files of `golden/` and the fields of their cases.
 //! - [`text`]: parsing tables, errors and messages, both directions, `Display` padding.
@@ -22,6 +25,7 @@
 //! - [`arbitrary_checks`]: `Arbitrary` ids from fixed bytes, in order, and their size hints.
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
+//! - [`temp_dir`]: a directory of a test's own, removed when dropped.
 //! - [`mariadb`]: throwaway MariaDB servers, over a Unix socket and TCP on 127.0.0.1, for the
 //!   MySQL tests: a primary, an asynchronous replica of it, a crash, a promotion, TLS, and a
 //!   forwarder in front of them.
@@ -51,9 +55,12 @@ pub mod postgres;
 pub mod schema;
 #[cfg(unix)]
 mod scratch;
+pub mod seeded;
 pub mod serde_checks;
 pub mod std_traits;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod strategy;
 pub mod stress;
+pub mod suites;
+pub mod temp_dir;
 pub mod text;
