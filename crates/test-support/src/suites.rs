@@ -114,6 +114,18 @@ macro_rules! owned_generator_tests {
             use $crate::fresh::{self, FakeClock};
             use $krate::$Id;
 
+            /// Two ids and a fill of 1,000 from a new generator, strictly increasing: what each
+            /// end of the range is checked on.
+            fn ids_of_a_new_generator() -> Vec<$Id> {
+                let mut generator = $krate::Generator::new();
+                let mut ids = vec![generator.generate(), generator.generate()];
+                let mut batch = [$Id::MIN; 1000];
+                generator.fill(&mut batch);
+                ids.extend(batch);
+                assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{ids:?}");
+                ids
+            }
+
             #[test]
             fn a_clock_past_the_last_millisecond_gives_ids_of_it() {
                 const NAME: &str = "range_ends::a_clock_past_the_last_millisecond_gives_ids_of_it";
@@ -123,12 +135,7 @@ macro_rules! owned_generator_tests {
                     assert!(out.contains("1002 ids of the last millisecond"), "{out}");
                     return;
                 }
-                let mut generator = $krate::Generator::new();
-                let mut ids = vec![generator.generate(), generator.generate()];
-                let mut batch = [$Id::MIN; 1000];
-                generator.fill(&mut batch);
-                ids.extend(batch);
-                assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{ids:?}");
+                let ids = ids_of_a_new_generator();
                 assert!(
                     ids.iter()
                         .all(|id| id.timestamp_ms() == $Id::MAX_TIMESTAMP_MS)
@@ -144,12 +151,7 @@ macro_rules! owned_generator_tests {
                     assert!(out.contains("1002 ids of millisecond 0"), "{out}");
                     return;
                 }
-                let mut generator = $krate::Generator::new();
-                let mut ids = vec![generator.generate(), generator.generate()];
-                let mut batch = [$Id::MIN; 1000];
-                generator.fill(&mut batch);
-                ids.extend(batch);
-                assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{ids:?}");
+                let ids = ids_of_a_new_generator();
                 assert!(ids.iter().all(|id| id.timestamp_ms() == 0));
                 println!("{} ids of millisecond 0", ids.len());
             }
