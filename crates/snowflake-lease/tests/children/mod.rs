@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::io::BufReader;
 use std::io::{BufRead, Read, Write};
-use std::process::{Child, ChildStdout};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
@@ -180,4 +180,95 @@ pub(crate) fn assert_apart(a: (u16, &[u64]), b: (u16, &[u64]), what: &str) {
         b.1[0],
         b.1[b.1.len() - 1],
     );
+}
+
+/// The child's role, in its environment (a database store's children).
+pub(crate) const CHILD: &str = "LEASE_CHILD";
+/// The store's location (a connection string or URL), in the child's environment.
+pub(crate) const CONNECTION: &str = "LEASE_CONNECTION";
+/// The lease table, in the child's environment.
+pub(crate) const TABLE: &str = "LEASE_TABLE";
+
+/// This test binary again, running only `test` in the role `role`, with the store's location
+/// and table in its environment.
+pub(crate) fn spawn_child(test: &str, role: &str, location: &str, table: &str) -> Child {
+    spawn_child_with(test, role, location, table, &[])
+}
+
+/// [`spawn_child`] with `more` variables in the child's environment.
+pub(crate) fn spawn_child_with(
+    test: &str,
+    role: &str,
+    location: &str,
+    table: &str,
+    more: &[(&str, &str)],
+) -> Child {
+    spawn_child_command(
+        Command::new(std::env::current_exe().unwrap()),
+        test,
+        role,
+        location,
+        table,
+        more,
+    )
+}
+
+/// [`spawn_child_with`] through `command` (the binary itself, or a wrapper such as
+/// `faketime` with the binary as an argument).
+pub(crate) fn spawn_child_command(
+    mut command: Command,
+    test: &str,
+    role: &str,
+    location: &str,
+    table: &str,
+    more: &[(&str, &str)],
+) -> Child {
+    command
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, role)
+        .env(CONNECTION, location)
+        .env(TABLE, table)
+        .envs(more.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The child's role, the store's location and the table, in a child of [`spawn_child`].
+pub(crate) fn child_role() -> Option<(String, String, String)> {
+    let role = std::env::var(CHILD).ok()?;
+    Some((
+        role,
+        std::env::var(CONNECTION).unwrap(),
+        std::env::var(TABLE).unwrap(),
+    ))
+}
+
+/// A process that keeps one core busy until dropped.
+pub(crate) struct Busy(Child);
+
+impl Busy {
+    pub(crate) fn start() -> Busy {
+        Busy(
+            Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .expect("sh runs"),
+        )
+    }
+
+    /// One per core.
+    pub(crate) fn every_core() -> Vec<Busy> {
+        let cores = thread::available_parallelism().map_or(2, |n| n.get());
+        (0..cores).map(|_| Busy::start()).collect()
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }

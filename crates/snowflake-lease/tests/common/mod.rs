@@ -2,7 +2,6 @@
 //! run this test binary again in a role.
 #![allow(dead_code, reason = "each test binary uses some of these")]
 
-use std::process::{Child, Command, Stdio};
 use std::sync::PoisonError;
 use std::time::Duration;
 
@@ -13,14 +12,7 @@ use test_support::postgres::shared;
 #[path = "../children/mod.rs"]
 mod children;
 #[allow(unused_imports, reason = "each test binary uses some of these")]
-pub(crate) use children::{
-    acquire_and_announce, assert_apart, fill_flat_out, flat_out, poll, read_until,
-    serve_until_told, stop_serving, value,
-};
-
-pub(crate) const CHILD: &str = "LEASE_CHILD";
-pub(crate) const CONNECTION: &str = "LEASE_CONNECTION";
-pub(crate) const TABLE: &str = "LEASE_TABLE";
+pub(crate) use children::*;
 
 /// The shared cluster's `postgres` database, or another one.
 pub(crate) fn connection(database: &str) -> String {
@@ -68,41 +60,4 @@ pub(crate) fn row(
         )
         .unwrap();
     (row.get(0), row.get(1), row.get(2), row.get(3))
-}
-
-/// This test binary again, running only `test` in the role `role`, with the connection string
-/// and table in its environment.
-pub(crate) fn spawn_child(test: &str, role: &str, connection: &str, table: &str) -> Child {
-    spawn_child_with(test, role, connection, table, &[])
-}
-
-/// [`spawn_child`] with more variables in the child's environment.
-pub(crate) fn spawn_child_with(
-    test: &str,
-    role: &str,
-    connection: &str,
-    table: &str,
-    more: &[(&str, &str)],
-) -> Child {
-    Command::new(std::env::current_exe().unwrap())
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, role)
-        .env(CONNECTION, connection)
-        .env(TABLE, table)
-        .envs(more.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// The child's role, connection string and table, in a child.
-pub(crate) fn child_role() -> Option<(String, String, String)> {
-    let role = std::env::var(CHILD).ok()?;
-    Some((
-        role,
-        std::env::var(CONNECTION).unwrap(),
-        std::env::var(TABLE).unwrap(),
-    ))
 }

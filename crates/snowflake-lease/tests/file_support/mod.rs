@@ -6,7 +6,6 @@
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::thread;
 use std::time::Duration;
 
 use snowflake_lease::LeaseConfig;
@@ -14,10 +13,7 @@ use snowflake_lease::LeaseConfig;
 #[path = "../children/mod.rs"]
 mod children;
 #[allow(unused_imports, reason = "each test binary uses some of these")]
-pub(crate) use children::{
-    acquire_and_announce, assert_apart, fill_flat_out, flat_out, poll, read_until,
-    serve_until_told, stop_serving, value,
-};
+pub(crate) use children::*;
 
 /// The child's role, in its environment.
 pub(crate) const ROLE: &str = "FILE_LEASE_ROLE";
@@ -261,33 +257,6 @@ impl Server {
     /// Stops it: the milliseconds it served, and whether it knew its lease lost.
     pub(crate) fn stop(self) -> (Vec<u64>, bool) {
         stop_serving(self.child, self.stdout)
-    }
-}
-
-/// A process that keeps one core busy until dropped.
-pub(crate) struct Busy(Child);
-
-impl Busy {
-    pub(crate) fn start() -> Busy {
-        Busy(
-            Command::new("sh")
-                .args(["-c", "while :; do :; done"])
-                .spawn()
-                .expect("sh runs"),
-        )
-    }
-
-    /// One per core.
-    pub(crate) fn every_core() -> Vec<Busy> {
-        let cores = thread::available_parallelism().map_or(2, |n| n.get());
-        (0..cores).map(|_| Busy::start()).collect()
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
     }
 }
 

@@ -3,7 +3,6 @@
 //! role.
 #![allow(dead_code, reason = "each test binary uses some of these")]
 
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use mysql::prelude::Queryable;
@@ -14,14 +13,7 @@ use test_support::mariadb::{Server, shared};
 #[path = "../children/mod.rs"]
 mod children;
 #[allow(unused_imports, reason = "each test binary uses some of these")]
-pub(crate) use children::{
-    acquire_and_announce, assert_apart, fill_flat_out, flat_out, poll, read_until,
-    serve_until_told, stop_serving, value,
-};
-
-pub(crate) const CHILD: &str = "LEASE_CHILD";
-pub(crate) const CONNECTION: &str = "LEASE_CONNECTION";
-pub(crate) const TABLE: &str = "LEASE_TABLE";
+pub(crate) use children::*;
 
 /// A new database `name` on `server`: its URL over TCP, as `root`.
 pub(crate) fn database_on(server: &Server, name: &str) -> String {
@@ -113,81 +105,4 @@ pub(crate) fn server_ms(conn: &mut Conn) -> i64 {
         conn,
         "SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(3)) DIV 1000",
     )
-}
-
-/// This test binary again, running only `test` in the role `role`, with the URL and table in
-/// its environment, and `more` variables.
-pub(crate) fn spawn_child_with(
-    test: &str,
-    role: &str,
-    url: &str,
-    table: &str,
-    more: &[(&str, &str)],
-) -> Child {
-    spawn_child_command(
-        Command::new(std::env::current_exe().unwrap()),
-        test,
-        role,
-        url,
-        table,
-        more,
-    )
-}
-
-/// [`spawn_child_with`] through `command` (the binary itself, or a wrapper such as
-/// `faketime` with the binary as an argument).
-pub(crate) fn spawn_child_command(
-    mut command: Command,
-    test: &str,
-    role: &str,
-    url: &str,
-    table: &str,
-    more: &[(&str, &str)],
-) -> Child {
-    command
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
-        .env(CHILD, role)
-        .env(CONNECTION, url)
-        .env(TABLE, table)
-        .envs(more.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-pub(crate) fn spawn_child(test: &str, role: &str, url: &str, table: &str) -> Child {
-    spawn_child_with(test, role, url, table, &[])
-}
-
-/// The child's role, URL and table, in a child.
-pub(crate) fn child_role() -> Option<(String, String, String)> {
-    let role = std::env::var(CHILD).ok()?;
-    Some((
-        role,
-        std::env::var(CONNECTION).unwrap(),
-        std::env::var(TABLE).unwrap(),
-    ))
-}
-
-/// A process that keeps one core busy until dropped.
-pub(crate) struct Busy(Child);
-
-impl Busy {
-    pub(crate) fn start() -> Busy {
-        Busy(
-            Command::new("sh")
-                .args(["-c", "while :; do :; done"])
-                .spawn()
-                .expect("sh runs"),
-        )
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
