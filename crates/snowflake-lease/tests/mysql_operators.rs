@@ -10,16 +10,12 @@
 mod mysql_common;
 mod operators_support;
 
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mysql::prelude::Queryable;
 use mysql_common as store;
-use mysql_common::{
-    assert_apart, child_role, create_table, database, hold_all_but, sql, stop_serving,
-};
-use operators_support::{config, config_with_ttl, holder_a_in_child, holder_b, start_holder_a};
-use snowflake_lease::{LeaseError, LeasedGenerator};
+use mysql_common::{child_role, create_table, database, hold_all_but, sql};
+use operators_support::{a_and_b_around_an_operator, holder_a_in_child};
 
 /// A table as new, whose rows are all held but worker id 0's: A takes 0, at its clock, and so
 /// does B once the operator has emptied or freed it.
@@ -68,35 +64,10 @@ fn while_a_serves_an_operator_runs_with(
     };
     let table = "lease";
     table_with_only_row_0_free(&connection, table);
-    let (a, a_stdout, a_worker) = start_holder_a(test, &connection, table, ttls.map(|(a, _)| a));
-    let config_of_b = match ttls {
-        None => config(&connection, table),
-        Some((_, b)) => config_with_ttl(&connection, table, b),
-    };
     let mut client = sql(&connection);
-    let started = Instant::now();
-    // A renews every second: a row freed by hand goes back to A if A renews before B claims.
-    let b = loop {
+    a_and_b_around_an_operator(test, scenario, &connection, table, ttls, || {
         client.query_drop(operator(scenario, table)).unwrap();
-        match LeasedGenerator::acquire(&config_of_b) {
-            Ok(b) => break b,
-            Err(LeaseError::AllHeld { .. }) if started.elapsed() < Duration::from_secs(10) => {}
-            Err(other) => panic!("{scenario}: B's acquire: {other}"),
-        }
-    };
-    let (b_worker, b_served) = holder_b(b);
-    // A renews every third of its ttl: a long-ttl A learns of the loss after B has stopped.
-    if let Some((a_ttl, _)) = ttls {
-        thread::sleep(a_ttl / 3 + Duration::from_millis(500));
-    }
-    let (a_served, a_lost) = stop_serving(a, a_stdout);
-    assert_eq!(
-        (a_worker, b_worker),
-        (0, 0),
-        "{scenario}: both on worker id 0"
-    );
-    assert_apart((a_worker, &a_served), (b_worker, &b_served), scenario);
-    assert!(a_lost, "{scenario}: A still counted its lease as its own");
+    });
 }
 
 #[test]

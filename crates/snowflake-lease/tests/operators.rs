@@ -10,12 +10,14 @@
 mod common;
 mod operators_support;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common as store;
 use common::{assert_apart, child_role, connection, create_table, sql, stop_serving};
-use operators_support::{config, config_with_ttl, holder_a_in_child, holder_b, start_holder_a};
-use snowflake_lease::{LeaseError, LeasedGenerator};
+use operators_support::{
+    a_and_b_around_an_operator, config, holder_a_in_child, holder_b, start_holder_a,
+};
+use snowflake_lease::LeasedGenerator;
 use test_support::lease_table::hold_all_but;
 
 /// A table as new, whose rows are all held but worker id 0's: A takes 0, at its clock, and so
@@ -64,31 +66,10 @@ fn while_a_serves_an_operator_runs_with(
         Some(_) => format!("operator_{scenario}_mixed_ttls"),
     };
     table_with_only_row_0_free(&connection, &table);
-    let (a, a_stdout, a_worker) = start_holder_a(test, &connection, &table, ttls.map(|(a, _)| a));
-    let config_of_b = match ttls {
-        None => config(&connection, &table),
-        Some((_, b)) => config_with_ttl(&connection, &table, b),
-    };
     let mut client = sql(&connection);
-    let started = Instant::now();
-    // A renews every 333 ms: a row freed by hand goes back to A if A renews before B claims.
-    let b = loop {
+    a_and_b_around_an_operator(test, scenario, &connection, &table, ttls, || {
         client.batch_execute(&operator(scenario, &table)).unwrap();
-        match LeasedGenerator::acquire(&config_of_b) {
-            Ok(b) => break b,
-            Err(LeaseError::AllHeld { .. }) if started.elapsed() < Duration::from_secs(10) => {}
-            Err(other) => panic!("{scenario}: B's acquire: {other}"),
-        }
-    };
-    let (b_worker, b_served) = holder_b(b);
-    let (a_served, a_lost) = stop_serving(a, a_stdout);
-    assert_eq!(
-        (a_worker, b_worker),
-        (0, 0),
-        "{scenario}: both on worker id 0"
-    );
-    assert_apart((a_worker, &a_served), (b_worker, &b_served), scenario);
-    assert!(a_lost, "{scenario}: A still counted its lease as its own");
+    });
 }
 
 #[test]

@@ -7,11 +7,14 @@ use std::io::BufReader;
 use std::process::{Child, ChildStdout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use snowflake_lease::{LeaseConfig, LeasedGenerator};
+use snowflake_lease::{LeaseConfig, LeaseError, LeasedGenerator};
 
-use crate::store::{flat_out, read_until, serve_until_told, short, spawn_child_with, value};
+use crate::store::{
+    assert_apart, flat_out, read_until, serve_until_told, short, spawn_child_with, stop_serving,
+    value,
+};
 
 /// How long B serves beside A, flat out: its fills run ahead of its clock, as A's did.
 pub(crate) const B_SERVES: Duration = Duration::from_millis(1200);
@@ -83,4 +86,47 @@ pub(crate) fn holder_b(generator: LeasedGenerator) -> (u16, Vec<u64>) {
         server.join().unwrap()
     });
     (generator.worker_id(), served)
+}
+
+/// The scenario on `table`, which has only worker id 0 free: holder A of `test` serves flat
+/// out in a child; `operate` runs (again, while B's claim finds the row held) until B claims;
+/// B serves beside A; then A stops. Both held worker id 0, served no millisecond both, and A
+/// knew its lease lost. A's ttl is `ttls.0` and B's `ttls.1` when given.
+pub(crate) fn a_and_b_around_an_operator(
+    test: &str,
+    scenario: &str,
+    connection: &str,
+    table: &str,
+    ttls: Option<(Duration, Duration)>,
+    mut operate: impl FnMut(),
+) {
+    let (a, a_stdout, a_worker) = start_holder_a(test, connection, table, ttls.map(|(a, _)| a));
+    let config_of_b = match ttls {
+        None => config(connection, table),
+        Some((_, b)) => config_with_ttl(connection, table, b),
+    };
+    let started = Instant::now();
+    // A renews every third of its ttl: a row freed by hand goes back to A if A renews before
+    // B claims.
+    let b = loop {
+        operate();
+        match LeasedGenerator::acquire(&config_of_b) {
+            Ok(b) => break b,
+            Err(LeaseError::AllHeld { .. }) if started.elapsed() < Duration::from_secs(10) => {}
+            Err(other) => panic!("{scenario}: B's acquire: {other}"),
+        }
+    };
+    let (b_worker, b_served) = holder_b(b);
+    // A long-ttl A learns of the loss at its next renewal, which may come after B has stopped.
+    if let Some((a_ttl, _)) = ttls {
+        thread::sleep(a_ttl / 3 + Duration::from_millis(500));
+    }
+    let (a_served, a_lost) = stop_serving(a, a_stdout);
+    assert_eq!(
+        (a_worker, b_worker),
+        (0, 0),
+        "{scenario}: both on worker id 0"
+    );
+    assert_apart((a_worker, &a_served), (b_worker, &b_served), scenario);
+    assert!(a_lost, "{scenario}: A still counted its lease as its own");
 }
