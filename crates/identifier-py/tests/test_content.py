@@ -221,14 +221,26 @@ def random_json(rng: random.Random, depth: int = 0):
     return {key: random_json(rng, depth + 1) for key in keys}
 
 
+# Under Wine, starting a process now and then fails in CreateProcess with ERROR_INTERNAL_ERROR
+# (1359), before the command runs: such a start is tried again. Any other error, and an error of
+# the command itself, fails the test at once.
+WINE_START_FAILURE = 1359
+
+
 def cli(document: str, *args: str) -> str:
-    result = subprocess.run(
-        [str(identifier_cli()), "content-id", *args],
-        input=document.encode(),
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
+    for attempt in range(3):
+        try:
+            result = subprocess.run(
+                [str(identifier_cli()), "content-id", *args],
+                input=document.encode(),
+                capture_output=True,
+                timeout=60,
+                check=False,
+            )
+            break
+        except OSError as error:
+            if getattr(error, "winerror", None) != WINE_START_FAILURE or attempt == 2:
+                raise
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout.decode().strip()
 
