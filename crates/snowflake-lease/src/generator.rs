@@ -213,7 +213,8 @@ impl LeasedGenerator {
     ///
     /// The lease is checked with each reading of the clock, at least once a millisecond: the
     /// ids served until the next reading have the timestamp that passed, and the high-water
-    /// mark only ever rises. Reads only atomics that the renewal thread writes: a stalled renewal never blocks it.
+    /// mark only ever rises. Reads only atomics that the renewal thread writes: a stalled
+    /// renewal never blocks it.
     ///
     /// # Errors
     ///
