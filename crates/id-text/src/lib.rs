@@ -24,7 +24,8 @@
 //!   of its `LowerHex` and `UpperHex` (its bytes, padded as an integer); [`check_char_len`] and [`char_at`] for
 //!   parse errors that count and name characters.
 //! - [`column`](mod@column): which MySQL column types hold an id's bytes, for the formats' database
-//!   integrations.
+//!   integrations; and, hidden from these pages, the macro that declares a format crate's
+//!   integration modules, its sqlx bodies once per sqlx release (`src/integrations.rs`).
 //! - [`date_time`]: an id's timestamp as the date-time of chrono, time or jiff (features
 //!   `chrono`, `time`, `jiff`) and back, rounded toward the past and checked against the range
 //!   the id holds.
@@ -69,6 +70,7 @@ pub mod column;
 pub mod date_time;
 mod digits;
 pub mod hex;
+mod integrations;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod text;
