@@ -118,21 +118,24 @@ fn two_sequences_draw_different_random_starts() {
     assert_ne!(a.next_at(1).1, b.next_at(1).1);
 }
 
+/// Fills of `n` ids at the reading `now`, in turn on one 3-bit sequence: each case of the rule
+/// once. (50, 8) ends exactly at the counter's maximum, (50, 1) then borrows a tick.
+const FILL_CASES: [(u64, usize); 8] = [
+    (5, 3),
+    (5, 20),
+    (2, 7),
+    (40, 1),
+    (40, 0),
+    (41, 9),
+    (50, 8),
+    (50, 1),
+];
+
 #[test]
 fn fill_with_at_serves_what_as_many_next_at_would() {
     let filled = TickSequence::new(3, MS, Start::Zero);
     let stepped = TickSequence::new(3, MS, Start::Zero);
-    // (50, 8) ends exactly at the 3-bit counter's maximum, (50, 1) then borrows a tick.
-    for (now, n) in [
-        (5, 3),
-        (5, 20),
-        (2, 7),
-        (40, 1),
-        (40, 0),
-        (41, 9),
-        (50, 8),
-        (50, 1),
-    ] {
+    for (now, n) in FILL_CASES {
         let mut out = vec![(0, 0); n];
         filled.fill_with_at(now, &mut out, |tick, counter| (tick, counter));
         let expected: Vec<_> = (0..n).map(|_| stepped.next_at(now)).collect();
@@ -172,25 +175,32 @@ fn all_readings(len: u32) -> impl Iterator<Item = Vec<u64>> {
     })
 }
 
-#[test]
-#[cfg_attr(
-    miri,
-    ignore = "every sequence of readings: minutes under Miri; the plain test run covers it"
-)]
-fn widths_one_and_two_follow_the_model_for_every_sequence_of_readings() {
+/// Asks `serve` for the pairs a new sequence of 1 and 2 bits, zero starts, serves for every
+/// sequence of up to 7 readings, and checks them against the model's.
+fn assert_follows_model(mut serve: impl FnMut(u32, &[u64]) -> Vec<(u64, u128)>) {
     for bits in [1, 2] {
         for len in 1..=7 {
             for readings in all_readings(len) {
-                let sequence = TickSequence::new(bits, MS, Start::Zero);
-                let served: Vec<_> = readings.iter().map(|&now| sequence.next_at(now)).collect();
                 assert_eq!(
-                    served,
+                    serve(bits, &readings),
                     model(bits, &readings),
                     "bits {bits}, readings {readings:?}"
                 );
             }
         }
     }
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "every sequence of readings: minutes under Miri; the plain test run covers it"
+)]
+fn widths_one_and_two_follow_the_model_for_every_sequence_of_readings() {
+    assert_follows_model(|bits, readings| {
+        let sequence = TickSequence::new(bits, MS, Start::Zero);
+        readings.iter().map(|&now| sequence.next_at(now)).collect()
+    });
 }
 
 #[test]
@@ -225,18 +235,21 @@ fn widths_one_and_two_with_random_starts_stay_strictly_increasing_and_in_range()
     }
 }
 
+/// The message `make` panics with. Its parameters go through `black_box` first, so that the
+/// check runs when the program does, not when it is compiled.
+fn panic_message(make: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let make = std::hint::black_box(make);
+    let error = std::panic::catch_unwind(make).expect_err("the parameters are invalid");
+    error
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .unwrap_or_default()
+}
+
 #[test]
 fn bad_parameters_panic_with_a_message_outside_const_contexts() {
-    fn message(bits: u32, tick_ns: u64) -> String {
-        let (bits, tick_ns) = std::hint::black_box((bits, tick_ns));
-        let error =
-            std::panic::catch_unwind(|| drop(TickSequence::new(bits, tick_ns, Start::Zero)))
-                .expect_err("the parameters are invalid");
-        error
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .unwrap_or_default()
-    }
+    let message =
+        |bits, tick_ns| panic_message(move || drop(TickSequence::new(bits, tick_ns, Start::Zero)));
     assert!(message(0, MS).contains("bits must be in 1..=80"));
     assert!(message(81, MS).contains("bits must be in 1..=80"));
     assert!(message(12, 0).contains("tick_ns must be at least 1"));
@@ -252,35 +265,17 @@ fn bad_parameters_panic_with_a_message_outside_const_contexts() {
     ignore = "every sequence of readings: minutes under Miri; the plain test run covers it"
 )]
 fn a_local_sequence_follows_the_model_for_every_sequence_of_readings() {
-    for bits in [1, 2] {
-        for len in 1..=7 {
-            for readings in all_readings(len) {
-                let mut sequence = LocalSequence::new(bits, MS, Start::Zero);
-                let served: Vec<_> = readings.iter().map(|&now| sequence.next_at(now)).collect();
-                assert_eq!(
-                    served,
-                    model(bits, &readings),
-                    "bits {bits}, readings {readings:?}"
-                );
-            }
-        }
-    }
+    assert_follows_model(|bits, readings| {
+        let mut sequence = LocalSequence::new(bits, MS, Start::Zero);
+        readings.iter().map(|&now| sequence.next_at(now)).collect()
+    });
 }
 
 #[test]
 fn a_local_sequence_fills_what_as_many_next_at_would_and_stops_at_an_error() {
     let mut filled = LocalSequence::new(3, MS, Start::Zero);
     let mut stepped = LocalSequence::new(3, MS, Start::Zero);
-    for (now, n) in [
-        (5, 3),
-        (5, 20),
-        (2, 7),
-        (40, 1),
-        (40, 0),
-        (41, 9),
-        (50, 8),
-        (50, 1),
-    ] {
+    for (now, n) in FILL_CASES {
         let mut out = vec![(0, 0); n];
         let packed: Result<(), ()> = filled.try_fill_with_at(now, &mut out, |t, c| Ok((t, c)));
         assert_eq!(packed, Ok(()));
@@ -313,16 +308,8 @@ fn local_sequences_draw_their_own_random_starts_and_each_increases() {
 
 #[test]
 fn a_local_sequence_rejects_bad_parameters_with_a_message() {
-    let message = |bits: u32, tick_ns: u64| {
-        let (bits, tick_ns) = std::hint::black_box((bits, tick_ns));
-        let error =
-            std::panic::catch_unwind(|| drop(LocalSequence::new(bits, tick_ns, Start::Zero)))
-                .expect_err("the parameters are invalid");
-        error
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .unwrap_or_default()
-    };
+    let message =
+        |bits, tick_ns| panic_message(move || drop(LocalSequence::new(bits, tick_ns, Start::Zero)));
     assert!(message(0, MS).contains("bits must be in 1..=80"));
     assert!(message(81, MS).contains("bits must be in 1..=80"));
     assert!(message(12, 0).contains("tick_ns must be at least 1"));
