@@ -19,11 +19,7 @@ pub(crate) struct TickClock {
 
 /// One reading of the wall clock, as [`TickClock::read`] makes it for the cycle counter.
 #[cfg_attr(
-    not(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64"),
-        not(miri)
-    )),
+    not(cycle_counter),
     allow(dead_code, reason = "read on the cycle-counter path only")
 )]
 #[derive(Clone, Copy, Debug)]

@@ -19,81 +19,41 @@
 //! and when `TICK_SEQUENCE_CYCLE_COUNTER=off` is in the environment at the first use, every id
 //! reads the wall clock.
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 use crate::cycles::cycles;
 use core::fmt;
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// How long the rate is measured at the first use, and after a re-check failed.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 const CALIBRATION_NS: u64 = 2_000_000;
 /// Cycles that must pass before a measurement looks at the monotonic clock: at most a
 /// millisecond at any rate above 2 GHz, and no clock reading per id meanwhile.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 const CALIBRATION_CYCLES: u64 = 1 << 21;
 /// The longest window, in nanoseconds: a long tick (ObjectId's second) reads the clock at least
 /// this often, so that a step of the clock or a suspend shows within it.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 const MAX_WINDOW_NS: u64 = 100_000_000;
 /// The share of the time between two readings that a re-check lets the counter and the wall
 /// clock disagree by: 1/32, beside the readings' jitter below.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 pub(crate) const RECHECK_SHARE: u64 = 32;
 /// How far a re-check lets the counter and an exact wall clock disagree, beyond 1/32 of the
 /// time between the two readings: the jitter of the readings.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 const RECHECK_SLACK_NS: u64 = 50_000;
 /// The same for the coarse clock, which lags the exact one by up to its resolution (4 ms).
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 const RECHECK_SLACK_COARSE_NS: u64 = 10_000_000;
 /// Measurements that disagree with the one before by more than 1/100, after which the counter
 /// is given up for the life of the process.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 const MAX_CHANGES_OF_RATE: u8 = 8;
 
 /// `MODE`'s kinds, in its low three bits; the rest is the kind's payload.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 mod kind {
     /// Not decided yet.
     pub(super) const UNKNOWN: u64 = 0;
@@ -107,66 +67,30 @@ mod kind {
     pub(super) const READY: u64 = 4;
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static MODE: AtomicU64 = AtomicU64::new(kind::UNKNOWN);
 /// The start of the current measurement: the cycle count and `CLOCK_MONOTONIC` at it.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static BASE_CYCLES: AtomicU64 = AtomicU64::new(0);
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static BASE_NS: AtomicU64 = AtomicU64::new(0);
 /// Cycles per nanosecond and nanoseconds per cycle, with 32 fractional bits.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static CYCLES_PER_NS: AtomicU64 = AtomicU64::new(0);
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static NS_PER_CYCLE: AtomicU64 = AtomicU64::new(0);
 /// Generations of the calibration handed out: a window records the one it was made under.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static GENERATION: AtomicU64 = AtomicU64::new(0);
 /// Measurements that changed the rate by more than 1/100.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static CHANGES_OF_RATE: AtomicU8 = AtomicU8::new(0);
 /// Re-checks that failed, for the tests and the benchmarks' report.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static FAILED_RECHECKS: AtomicU64 = AtomicU64::new(0);
 
 /// What the first use decided: 0 until then, else a [`Decision`] as its index plus one.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 static DECISION: AtomicU8 = AtomicU8::new(0);
 
 /// The environment variable that turns the cycle counter off, read once, at the first use.
@@ -282,11 +206,7 @@ const COUNTER: &str = "CNTVCT_EL0";
 const COUNTER: &str = "TSC";
 
 #[cfg_attr(
-    not(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64"),
-        not(miri)
-    )),
+    not(cycle_counter),
     allow(dead_code, reason = "read on the cycle-counter path only")
 )]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -295,11 +215,7 @@ enum Decision {
     No(NoCycleCounter),
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 impl Decision {
     const ALL: [Decision; 6] = [
         Decision::Counter,
@@ -316,21 +232,13 @@ impl Decision {
     }
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
+#[cfg(not(cycle_counter))]
 fn decision() -> Decision {
     Decision::No(NoCycleCounter::Target)
 }
 
 /// The decision, made now if it was not.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn decision() -> Decision {
     let code = DECISION.load(Ordering::Acquire);
     if let Some(decision) = (code as usize)
@@ -346,11 +254,7 @@ fn decision() -> Decision {
 }
 
 /// What the machine says: the environment, the processor, the kernel's clocksource.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn decide() -> Decision {
     if turned_off() {
         return Decision::No(NoCycleCounter::TurnedOff);
@@ -366,11 +270,7 @@ fn decide() -> Decision {
 
 /// Whether `TICK_SEQUENCE_CYCLE_COUNTER` is `off`. Read with `getenv`, which allocates nothing
 /// (a first use may be in a child forked while another thread held the allocator's lock).
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn turned_off() -> bool {
     // SAFETY: the name is a NUL-terminated constant; `getenv` returns NULL or a pointer to a
     // NUL-terminated string of the environment, read before anything can change it (std's
@@ -413,11 +313,7 @@ fn invariant() -> bool {
 
 /// Whether `/sys/devices/system/clocksource/clocksource0/current_clocksource` names the counter.
 /// Read into a buffer on the stack: no allocation.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn clocksource_is_counter() -> bool {
     use std::io::Read;
     #[cfg(target_arch = "x86_64")]
@@ -443,11 +339,7 @@ fn clocksource_is_counter() -> bool {
 
 /// The calibration's generation if the counter is ready: windows made under it hold. One
 /// load, on every id.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 #[inline(always)]
 pub(crate) fn ready() -> Option<u64> {
     let mode = MODE.load(Ordering::Acquire);
@@ -458,11 +350,7 @@ pub(crate) fn ready() -> Option<u64> {
     }
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
+#[cfg(not(cycle_counter))]
 #[inline(always)]
 pub(crate) fn ready() -> Option<u64> {
     None
@@ -470,11 +358,7 @@ pub(crate) fn ready() -> Option<u64> {
 
 /// On the wall-clock path: moves the decision or the measurement on, if either is under way.
 /// One load when the counter is not used.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 #[inline(always)]
 pub(crate) fn progress() {
     let mode = MODE.load(Ordering::Acquire);
@@ -483,19 +367,11 @@ pub(crate) fn progress() {
     }
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
+#[cfg(not(cycle_counter))]
 #[inline(always)]
 pub(crate) fn progress() {}
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 #[cold]
 #[inline(never)]
 fn progress_slow(mode: u64) {
@@ -520,11 +396,7 @@ fn progress_slow(mode: u64) {
 }
 
 /// Makes this thread the one that moves `MODE` on from `mode`, if no other is.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn take(mode: u64, tag: u64) -> bool {
     MODE.compare_exchange(
         mode,
@@ -537,11 +409,7 @@ fn take(mode: u64, tag: u64) -> bool {
 
 /// A cycle count and `CLOCK_MONOTONIC` at it: the tightest of three brackets of the clock
 /// reading by two counter readings, at the bracket's middle.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn sample() -> Option<(u64, u64)> {
     let mut best: Option<(u64, u64, u64)> = None;
     for _ in 0..3 {
@@ -557,11 +425,7 @@ fn sample() -> Option<(u64, u64)> {
 }
 
 /// Starts a measurement (this thread holds `MODE` busy).
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn start_measuring() {
     match sample() {
         Some((cycles, ns)) => {
@@ -575,11 +439,7 @@ fn start_measuring() {
 
 /// Ends a measurement once enough time has passed (this thread holds `MODE` busy): the rate,
 /// if plausible, becomes a new generation.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn finish_measuring() {
     let (base_cycles, base_ns) = (
         BASE_CYCLES.load(Ordering::Relaxed),
@@ -616,11 +476,7 @@ fn finish_measuring() {
 
 /// Cycles per nanosecond and nanoseconds per cycle, with 32 fractional bits, for a rate from
 /// 10 MHz to 100 GHz; `None` for anything else.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn rates(elapsed_cycles: u64, elapsed_ns: u64) -> Option<(u64, u64)> {
     if elapsed_ns == 0 || elapsed_cycles == 0 {
         return None;
@@ -639,11 +495,7 @@ fn rates(elapsed_cycles: u64, elapsed_ns: u64) -> Option<(u64, u64)> {
 }
 
 /// Makes a rate the current calibration, under a new generation (this thread holds `MODE`).
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn publish(cycles_per_ns: u64, ns_per_cycle: u64) {
     CYCLES_PER_NS.store(cycles_per_ns, Ordering::Relaxed);
     NS_PER_CYCLE.store(ns_per_cycle, Ordering::Relaxed);
@@ -652,11 +504,7 @@ fn publish(cycles_per_ns: u64, ns_per_cycle: u64) {
 }
 
 /// The counter does not track the clock: the wall clock for every id, for good.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn give_up() {
     DECISION.store(
         Decision::No(NoCycleCounter::Unsteady).code(),
@@ -692,11 +540,7 @@ impl Window {
 
 /// The last reading a sequence made on the counter path, for the next re-check.
 #[cfg_attr(
-    not(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64"),
-        not(miri)
-    )),
+    not(cycle_counter),
     allow(dead_code, reason = "read on the cycle-counter path only")
 )]
 #[derive(Clone, Copy, Debug, Default)]
@@ -718,11 +562,7 @@ impl Checked {
 /// The window of `reading` under the calibration `generation`, after re-checking the
 /// calibration against the reading before it (`last`, which becomes this one). A re-check that
 /// fails starts a new measurement and gives no window.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 pub(crate) fn window(
     reading: &crate::clock::Reading,
     last: &mut Checked,
@@ -756,11 +596,7 @@ pub(crate) fn window(
     }
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
+#[cfg(not(cycle_counter))]
 pub(crate) fn window(
     _reading: &crate::clock::Reading,
     _last: &mut Checked,
@@ -771,11 +607,7 @@ pub(crate) fn window(
 
 /// Whether the time between two readings, by the counter and by the wall clock, agrees to
 /// within 1/32 of it and the readings' jitter.
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 fn agrees(previous: &Checked, reading: &crate::clock::Reading, ns_per_cycle: u64) -> bool {
     let elapsed_cycles = reading.cycles.wrapping_sub(previous.cycles);
     if elapsed_cycles > 1 << 62 {
@@ -794,11 +626,7 @@ fn agrees(previous: &Checked, reading: &crate::clock::Reading, ns_per_cycle: u64
 }
 
 /// A re-check failed under `generation`: measure again (ids read the wall clock meanwhile).
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 #[cold]
 fn recalibrate(generation: u64) {
     let tag = crate::fork::tag();
@@ -809,21 +637,13 @@ fn recalibrate(generation: u64) {
 
 /// Re-checks that failed in this process.
 #[cfg(all(test, not(loom)))]
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 pub(crate) fn failed_rechecks() -> u64 {
     FAILED_RECHECKS.load(Ordering::Relaxed)
 }
 
 #[cfg(test)]
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 pub(crate) mod tests {
     //! The calibration and its re-check, driven through test hooks in processes of their own.
 

@@ -35,22 +35,14 @@ pub(crate) fn cycles() -> u64 {
     value
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
+#[cfg(not(cycle_counter))]
 #[inline(always)]
 pub(crate) fn cycles() -> u64 {
     0
 }
 
 #[cfg(test)]
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(cycle_counter)]
 pub(crate) mod tests {
     //! A counter that runs slower from a chosen moment, as after a migration to another host.
 
