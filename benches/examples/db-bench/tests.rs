@@ -3,6 +3,7 @@
 //! full-page images and page counts come from the structure), and each threshold is set below
 //! the values measured (see the note by each). Then the report and what `--write` decides.
 
+use std::fmt::Debug;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -31,6 +32,18 @@ fn small_options() -> Options {
         },
         postgres_18: false,
         write: false,
+    }
+}
+
+/// Fails with the first of `facts` (each a check and what it says) that does not hold, naming
+/// the key and showing both measurements.
+fn assert_facts(key: Key, facts: &[(bool, &str)], ordered: &impl Debug, v4: &impl Debug) {
+    for &(holds, fact) in facts {
+        assert!(
+            holds,
+            "{}: not {fact}:\n{ordered:?}\nv4: {v4:?}",
+            key.label()
+        );
     }
 }
 
@@ -68,13 +81,7 @@ fn bulk_time_ordered_keys_keep_the_index_full_and_the_newest_rows_together() {
                 "the newest rows on fewer pages than v4's",
             ),
         ];
-        for (holds, fact) in facts {
-            assert!(
-                holds,
-                "{}: not {fact}:\n{ordered:?}\nv4: {v4:?}",
-                key.label()
-            );
-        }
+        assert_facts(key, &facts, &ordered, &v4);
     }
 }
 
@@ -112,13 +119,7 @@ fn app_v4_writes_more_wal_and_full_page_images_and_time_ordered_leaves_stay_full
                 "the newest rows on fewer pages than v4's",
             ),
         ];
-        for (holds, fact) in facts {
-            assert!(
-                holds,
-                "{}: not {fact}:\n{ordered:?}\nv4: {v4:?}",
-                key.label()
-            );
-        }
+        assert_facts(key, &facts, &ordered, &v4);
     }
 }
 
