@@ -93,16 +93,8 @@ const N: usize = 10_000;
 
 /// Random ids, the same values for every representation.
 fn values() -> Vec<u128> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    (0..N)
-        .map(|_| (u128::from(next()) << 64) | u128::from(next()))
+    benches::pool::random_u128s(0x9E37_79B9_7F4A_7C15)
+        .take(N)
         .collect()
 }
 

@@ -16,10 +16,17 @@ pub const UUID7_SEED: u64 = 0x5EED_0007_0000_0036;
 /// The seed of the pool of ObjectIds.
 pub const OBJECTID_SEED: u64 = 0x5EED_000B_0000_0024;
 
-/// `POOL` pseudo-random 128-bit values from `seed` (SplitMix64, two outputs a value): the same
+/// `POOL` pseudo-random 128-bit values from `seed`: the first of [`random_u128s`]. The same
 /// pool in every run, for ours and the peers alike.
 #[must_use]
 pub fn random_values(seed: u64) -> Box<[u128; POOL]> {
+    let mut values = random_u128s(seed);
+    Box::new(std::array::from_fn(|_| values.next().unwrap_or_default()))
+}
+
+/// Pseudo-random 128-bit values from `seed`, without end: SplitMix64, two outputs a value, the
+/// first the high half. The same values in every run.
+pub fn random_u128s(seed: u64) -> impl Iterator<Item = u128> {
     let mut state = seed;
     let mut next = move || {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -28,10 +35,10 @@ pub fn random_values(seed: u64) -> Box<[u128; POOL]> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     };
-    Box::new(std::array::from_fn(|_| {
+    std::iter::repeat_with(move || {
         let high = next();
         u128::from(high) << 64 | u128::from(next())
-    }))
+    })
 }
 
 /// A random value made a UUID of version 7 and variant `0b10` (RFC 9562).
