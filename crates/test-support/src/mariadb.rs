@@ -435,6 +435,20 @@ impl Server {
         })
     }
 
+    /// The running server's process, taken out of `self` for `verb` to end.
+    ///
+    /// # Panics
+    ///
+    /// If the server is not running: "no running server to {verb} in {dir}".
+    fn take_running(&self, verb: &str) -> Child {
+        let child = self
+            .process
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        child.unwrap_or_else(|| panic!("no running server to {verb} in {}", self.dir.display()))
+    }
+
     /// Kills the server as a crash would (`SIGKILL`), and waits for it; its files stay, for
     /// [`Server::start_again`] (crash recovery) or the drop.
     ///
@@ -442,14 +456,7 @@ impl Server {
     ///
     /// If the server is not running.
     pub fn kill(&self) {
-        let child = self
-            .process
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
-        let Some(mut child) = child else {
-            panic!("no running server to kill in {}", self.dir.display());
-        };
+        let mut child = self.take_running("kill");
         let _ = child.kill();
         let _ = child.wait();
     }
@@ -462,14 +469,7 @@ impl Server {
     ///
     /// If the server is not running, or is not gone within a minute (then it is killed).
     pub fn shutdown(&self) {
-        let child = self
-            .process
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
-        let Some(mut child) = child else {
-            panic!("no running server to stop in {}", self.dir.display());
-        };
+        let mut child = self.take_running("stop");
         // Our own child, not yet reaped: the pid names no other process.
         let _ = Command::new("kill")
             .args(["-TERM", &child.id().to_string()])
