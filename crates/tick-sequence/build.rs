@@ -1,6 +1,7 @@
 //! Names one cfg, `cycle_counter`: the targets where ids may be timed by the processor's cycle
 //! counter (Linux on x86-64 and AArch64), outside Miri, which cannot run the instruction. The
-//! code that only those targets compile says `#[cfg(cycle_counter)]` instead of the condition.
+//! code that only those targets compile, and the tests that expect the counter there, say
+//! `cycle_counter` instead of the condition.
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(cycle_counter)");

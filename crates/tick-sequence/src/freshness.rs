@@ -90,10 +90,7 @@ fn enter(path: Path) {
         Path::Counter => {
             assert!(counter_available(), "{}", crate::clock_path());
             // Where there is no counter code, the assertion above has already failed.
-            #[cfg(all(
-                target_os = "linux",
-                any(target_arch = "x86_64", target_arch = "aarch64")
-            ))]
+            #[cfg(cycle_counter)]
             assert!(
                 counter::tests::wait_until_ready().is_some(),
                 "the counter was not calibrated within a second"
@@ -101,10 +98,7 @@ fn enter(path: Path) {
         }
         Path::Wall => {
             // Turned off by the environment where the target has counter code at all.
-            let reason = if cfg!(all(
-                target_os = "linux",
-                any(target_arch = "x86_64", target_arch = "aarch64")
-            )) {
+            let reason = if cfg!(cycle_counter) {
                 NoCycleCounter::TurnedOff
             } else {
                 NoCycleCounter::Target
@@ -361,10 +355,7 @@ fn between_readings_only_an_accepted_tick_is_served() {
 /// long, so pairs may be stale by up to that, never later than the clock; the first re-check
 /// finds it, the rate is measured again, and pairs are fresh again.
 #[test]
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
+#[cfg(cycle_counter)]
 fn a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahead() {
     const NAME: &str =
         "freshness::a_counter_slower_than_calibrated_is_caught_by_the_recheck_and_never_runs_ahead";

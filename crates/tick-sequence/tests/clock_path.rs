@@ -27,10 +27,7 @@ fn policy() -> Policy {
 /// What this machine should choose, from what `/sys` says (Linux); `None` where the crate
 /// reads no counter.
 fn expected() -> Option<ClockPath> {
-    if !cfg!(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    )) {
+    if !cfg!(cycle_counter) {
         return None;
     }
     if std::env::var(CYCLE_COUNTER_ENV).is_ok_and(|value| value == "off") {
@@ -124,10 +121,7 @@ fn turned_off_in_the_environment_the_path_is_the_wall_clock() {
         .expect("the probe runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
-    let reason = if cfg!(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    )) {
+    let reason = if cfg!(cycle_counter) {
         NoCycleCounter::TurnedOff
     } else {
         NoCycleCounter::Target
