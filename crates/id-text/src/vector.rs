@@ -53,6 +53,21 @@ fn uuid_text<V>(first: V, middle: V, last: [u8; 4], store: impl Fn(V, &mut [u8; 
     text
 }
 
+/// The three 16-byte loads that cover a UUID's text, for its decoders: bytes 0-15, 16-31 and
+/// 20-35 (`None` never happens: 36 bytes hold all three).
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
+    all(target_arch = "aarch64", target_feature = "neon", not(miri))
+))]
+#[inline(always)]
+fn uuid_thirds(text: &[u8; 36]) -> Option<(&[u8; 16], &[u8; 16], &[u8; 16])> {
+    Some((
+        text.first_chunk::<16>()?,
+        text.get(16..)?.first_chunk::<16>()?,
+        text.last_chunk::<16>()?,
+    ))
+}
+
 /// The processor's features that the vector code may use, detected once (feature `std`).
 #[cfg(all(
     feature = "std",

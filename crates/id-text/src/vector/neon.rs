@@ -103,13 +103,7 @@ const NONE: u8 = 0xFF;
 #[inline]
 #[target_feature(enable = "neon")]
 pub(crate) fn uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
-    let (Some(first), Some(middle), Some(last)) = (
-        text.first_chunk::<16>(),
-        text.get(16..).and_then(<[u8]>::first_chunk::<16>),
-        text.last_chunk::<16>(),
-    ) else {
-        return None;
-    };
+    let (first, middle, last) = super::uuid_thirds(text)?;
     let hyphens = [text[8], text[13], text[18], text[23]];
     // Bytes 0-15, 16-31 and 20-35 of the text.
     let (first, middle, last) = (load(first), load(middle), load(last));

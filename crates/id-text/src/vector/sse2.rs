@@ -136,13 +136,7 @@ fn hyphen(lane: u32) -> __m128i {
 #[inline]
 #[target_feature(enable = "sse2")]
 pub(crate) fn uuid_decode(text: &[u8; 36], case: Case) -> Option<[u8; 16]> {
-    let (Some(first), Some(middle), Some(last)) = (
-        text.first_chunk::<16>(),
-        text.get(16..).and_then(<[u8]>::first_chunk::<16>),
-        text.last_chunk::<16>(),
-    ) else {
-        return None;
-    };
+    let (first, middle, last) = super::uuid_thirds(text)?;
     // Bytes 0-15, 16-31 and 20-35 of the text.
     let (first, middle, last) = (load(first), load(middle), load(last));
     // The hyphens: bytes 8 and 13 of the text, 2 and 7 of `middle` (18 and 23).
