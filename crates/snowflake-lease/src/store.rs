@@ -26,6 +26,8 @@ pub(crate) mod file;
 pub(crate) mod mysql;
 #[cfg(feature = "postgres")]
 pub(crate) mod postgres;
+#[cfg(any(feature = "postgres", feature = "mysql"))]
+mod sql;
 
 /// A place that hands out worker ids: a table on a database server, or a directory of one
 /// host. Each method runs on the renewal thread, which owns the store; a store reconnects
@@ -116,7 +118,8 @@ pub(crate) struct Claimed {
     pub(crate) ahead: u32,
 }
 
-/// What was seen when no worker id could be claimed.
+/// What was seen when no worker id could be claimed; by default, nothing.
+#[derive(Default)]
 pub(crate) struct Seen {
     /// Worker ids held by live leases.
     pub(crate) held: u32,

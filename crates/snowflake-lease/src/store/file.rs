@@ -220,12 +220,7 @@ impl FileStore {
     /// What the slot files of `claim.worker_ids` look like, without claiming any: each is
     /// locked for a moment to tell whether another process holds it.
     fn look(&self, claim: &Claim<'_>) -> Result<Seen, LeaseError> {
-        let mut seen = Seen {
-            held: 0,
-            locked: 0,
-            ahead: 0,
-            ahead_ms: 0,
-        };
+        let mut seen = Seen::default();
         for worker_id in claim.worker_ids.clone() {
             let name = Self::file_name(worker_id);
             let file = match File::open(self.directory.join(&name)) {
@@ -305,12 +300,7 @@ impl Store for FileStore {
     /// whose mark is at most the lead and the skew above the host's clock.
     fn claim(&mut self, claim: &Claim<'_>) -> Result<Option<Claimed>, LeaseError> {
         self.slot = None;
-        let mut seen = Seen {
-            held: 0,
-            locked: 0,
-            ahead: 0,
-            ahead_ms: 0,
-        };
+        let mut seen = Seen::default();
         for worker_id in claim.worker_ids.clone() {
             match self.try_slot(worker_id, claim)? {
                 Found::Claimed(claimed) => {

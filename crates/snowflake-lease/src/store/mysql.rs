@@ -330,14 +330,7 @@ impl Store for MysqlStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn options() -> Options {
-        Options {
-            timeout: Duration::from_secs(1),
-            creation_timeout: Duration::from_secs(2),
-            create_table: true,
-        }
-    }
+    use crate::store::sql::test_options as options;
 
     #[test]
     fn versions_are_read_as_servers_write_them() {

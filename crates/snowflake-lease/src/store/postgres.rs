@@ -226,14 +226,7 @@ fn target(config: &postgres::Config) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn options() -> Options {
-        Options {
-            timeout: Duration::from_secs(1),
-            creation_timeout: Duration::from_secs(2),
-            create_table: true,
-        }
-    }
+    use crate::store::sql::test_options as options;
 
     #[test]
     fn the_tls_keys_are_applied() {

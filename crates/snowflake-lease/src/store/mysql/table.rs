@@ -15,6 +15,7 @@ use mysql::{Conn, Row};
 use snowflake::SnowflakeId;
 
 use crate::error::LeaseError;
+use crate::store::sql::{bad_row, check_columns, checked_table_name, database_error};
 use crate::store::{Claim, Claimed, Held, Renewed, Seen};
 
 /// The server's clock, as every statement reads it: the statement's start, in UTC.
@@ -87,34 +88,8 @@ impl Table {
     /// Checks `name` (`name` or `database.name`, folded to lower case), and puts a name
     /// without a database in `url_database`, the URL's.
     pub(crate) fn parse(name: &str, url_database: Option<&str>) -> Result<Table, LeaseError> {
-        let invalid = |reason| LeaseError::TableName {
-            name: name.to_owned(),
-            reason,
-        };
-        if name.is_empty() {
-            return Err(invalid("it is empty"));
-        }
-        let folded = name.to_ascii_lowercase();
+        let folded = checked_table_name(name)?;
         let parts: Vec<&str> = folded.split('.').collect();
-        if parts.len() > 2 {
-            return Err(invalid("it has more than one `.`"));
-        }
-        for part in &parts {
-            let Some(first) = part.bytes().next() else {
-                return Err(invalid("a part around the `.` is empty"));
-            };
-            if first.is_ascii_digit() {
-                return Err(invalid("a part starts with a digit"));
-            }
-            if !part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-                return Err(invalid(
-                    "it has a character other than ASCII letters, digits, `_` and one `.`",
-                ));
-            }
-            if part.len() > 63 {
-                return Err(invalid("a part is longer than 63 bytes"));
-            }
-        }
         let (database, relation) = match parts.as_slice() {
             [relation] => match url_database {
                 Some(database) => (database.to_owned(), (*relation).to_owned()),
@@ -128,7 +103,13 @@ impl Table {
                 }
             },
             [database, relation] => ((*database).to_owned(), (*relation).to_owned()),
-            _ => return Err(invalid("it has more than one `.`")),
+            // One or two parts, as `checked_table_name` found: this arm serves no name.
+            _ => {
+                return Err(LeaseError::TableName {
+                    name: name.to_owned(),
+                    reason: "it has more than one `.`",
+                });
+            }
         };
         let quoted = format!("{}.{}", quote(&database), quote(&relation));
         Ok(Table {
@@ -227,7 +208,9 @@ impl Table {
         .map_err(|error| self.failed(looking, error))?;
         match rows.first() {
             None => Ok(None),
-            Some(row) => Ok(Some(text(row, 0).map_err(|detail| self.bad_row(detail))?)),
+            Some(row) => Ok(Some(
+                text(row, 0).map_err(|detail| bad_row(&self.name, detail))?,
+            )),
         }
     }
 
@@ -253,7 +236,7 @@ impl Table {
                 });
             }
             other => {
-                return Err(self.bad_row(format!("GET_LOCK returned {other:?}")));
+                return Err(bad_row(&self.name, format!("GET_LOCK returned {other:?}")));
             }
         }
         let result = (|| {
@@ -363,10 +346,10 @@ impl Table {
                     number(row, 4)?,
                 ))
             })()
-            .map_err(|detail| self.bad_row(detail))?;
+            .map_err(|detail| bad_row(&self.name, detail))?;
             found.push(column);
         }
-        for (column, types, not_null) in COLUMNS {
+        let problems = COLUMNS.into_iter().map(|(column, types, not_null)| {
             let expected = match types[0] {
                 "datetime" => "datetime(3)",
                 other => other,
@@ -390,15 +373,11 @@ impl Table {
                 Some((.., nullable, _)) if not_null && *nullable => {
                     format!("may be NULL, expected {expected} NOT NULL")
                 }
-                Some(_) => continue,
+                Some(_) => return (column, None),
             };
-            return Err(LeaseError::TableShape {
-                table: self.name.clone(),
-                column,
-                problem,
-            });
-        }
-        Ok(())
+            (column, Some(problem))
+        });
+        check_columns(&self.name, problems)
     }
 
     /// Claims the free row that expired first (never-used and released rows, at the far past,
@@ -461,12 +440,13 @@ impl Table {
         let (worker_id, old_mark) = match (|| Ok::<_, String>((number(row, 0)?, number(row, 1)?)))()
         {
             Ok(values) => values,
-            Err(detail) => return Ok(Err(self.bad_row(detail))),
+            Err(detail) => return Ok(Err(bad_row(&self.name, detail))),
         };
         let Ok(worker_id) = u16::try_from(worker_id) else {
-            return Ok(Err(
-                self.bad_row(format!("worker_id {worker_id} is out of range"))
-            ));
+            return Ok(Err(bad_row(
+                &self.name,
+                format!("worker_id {worker_id} is out of range"),
+            )));
         };
         // Bit for bit: the column is a BIGINT, the token any 64 bits.
         let token = claim.token as i64;
@@ -491,13 +471,19 @@ impl Table {
         // What the transaction returned, once committed.
         Ok((|| {
             let row = rows.first().ok_or_else(|| {
-                self.bad_row(format!("worker_id {worker_id} vanished in its claim"))
+                bad_row(
+                    &self.name,
+                    format!("worker_id {worker_id} vanished in its claim"),
+                )
             })?;
             let (generation, now_ms, ahead) =
                 (|| Ok::<_, String>((number(row, 0)?, number(row, 1)?, number(row, 2)?)))()
-                    .map_err(|detail| self.bad_row(detail))?;
+                    .map_err(|detail| bad_row(&self.name, detail))?;
             let now_ms = u64::try_from(now_ms).map_err(|_| {
-                self.bad_row(format!("the server's clock reads {now_ms} ms, before 1970"))
+                bad_row(
+                    &self.name,
+                    format!("the server's clock reads {now_ms} ms, before 1970"),
+                )
             })?;
             Ok(Some(Claimed {
                 worker_id,
@@ -531,23 +517,18 @@ impl Table {
         )
         .map_err(|error| self.failed(counting, error))?;
         let Some(row) = rows.first() else {
-            return Ok(Seen {
-                held: 0,
-                locked: 0,
-                ahead: 0,
-                ahead_ms: 0,
-            });
+            return Ok(Seen::default());
         };
         let count = |index| {
             number(row, index)
                 .map(|value| u32::try_from(value).unwrap_or(u32::MAX))
-                .map_err(|detail| self.bad_row(detail))
+                .map_err(|detail| bad_row(&self.name, detail))
         };
         Ok(Seen {
             held: count(0)?,
             locked: count(1)?,
             ahead: count(2)?,
-            ahead_ms: u64::try_from(number(row, 3).map_err(|detail| self.bad_row(detail))?)
+            ahead_ms: u64::try_from(number(row, 3).map_err(|detail| bad_row(&self.name, detail))?)
                 .unwrap_or(0),
         })
     }
@@ -611,19 +592,7 @@ impl Table {
     }
 
     pub(crate) fn failed(&self, action: &'static str, error: mysql::Error) -> LeaseError {
-        LeaseError::Database {
-            table: self.name.clone(),
-            action,
-            detail: describe(&error),
-            source: Box::new(error),
-        }
-    }
-
-    fn bad_row(&self, detail: String) -> LeaseError {
-        LeaseError::BadRow {
-            table: self.name.clone(),
-            detail,
-        }
+        database_error(&self.name, action, describe(&error), error)
     }
 }
 
@@ -733,15 +702,11 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::sql::{bad_table_names, documentation};
 
     #[test]
     fn the_documented_sql_is_the_sql_that_runs() {
-        let docs: String = include_str!("../../lib.rs")
-            .lines()
-            .filter_map(|line| line.strip_prefix("//!"))
-            .map(|line| line.strip_prefix(' ').unwrap_or(line))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let docs = documentation();
         let table = Table::parse("snowflake_worker_lease", Some("app")).unwrap();
         for statement in table.create_statements() {
             let statement = format!("{statement};");
@@ -764,17 +729,7 @@ mod tests {
             Table::parse("lease", None),
             Err(LeaseError::MysqlUrl { .. })
         ));
-        for bad in [
-            "",
-            "a.b.c",
-            ".a",
-            "a.",
-            "1a",
-            "a-b",
-            "a`b",
-            "a b",
-            &"x".repeat(64),
-        ] {
+        for bad in &bad_table_names(&["a`b"]) {
             assert!(
                 matches!(
                     Table::parse(bad, Some("db")),

@@ -18,6 +18,7 @@
 use std::path::PathBuf;
 
 use crate::error::LeaseError;
+use crate::store::sql::percent_decode;
 
 /// The port of a URL that names none: MySQL's.
 pub(crate) const DEFAULT_PORT: u16 = 3306;
@@ -130,10 +131,10 @@ impl Url {
                     Some((user, password)) => (user, Some(password)),
                     None => (info, None),
                 };
-                let user = decode(user).map_err(|problem| format!("the user {problem}"))?;
+                let user = percent_decode(user).map_err(|problem| format!("the user {problem}"))?;
                 // The password's problem is told without its text.
                 let password = password
-                    .map(decode)
+                    .map(percent_decode)
                     .transpose()
                     .map_err(|problem| format!("the password {problem}"))?;
                 ((!user.is_empty()).then_some(user), password)
@@ -149,8 +150,8 @@ impl Url {
         let database = match path.strip_prefix('/') {
             None | Some("") => None,
             Some(database) => {
-                let database =
-                    decode(database).map_err(|problem| format!("the database {problem}"))?;
+                let database = percent_decode(database)
+                    .map_err(|problem| format!("the database {problem}"))?;
                 if database.contains('/') {
                     return Err(
                         "the path has more than one part: it names one database, /database".into(),
@@ -174,7 +175,7 @@ impl Url {
             .filter(|pair| !pair.is_empty())
         {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let key = decode(key)
+            let key = percent_decode(key)
                 .map_err(|problem| format!("a key of the query {problem}"))?
                 .to_ascii_lowercase()
                 .replace('_', "-");
@@ -183,7 +184,8 @@ impl Url {
                     "{key} is not supported by the lease: {why} (the lease takes {KEYS})"
                 ));
             }
-            let value = decode(value).map_err(|problem| format!("{key}: the value {problem}"))?;
+            let value =
+                percent_decode(value).map_err(|problem| format!("{key}: the value {problem}"))?;
             let slot_taken = match key.as_str() {
                 "ssl-mode" => ssl_mode
                     .replace(SslMode::parse(&value).ok_or_else(|| {
@@ -321,27 +323,6 @@ fn host_and_port(authority: &str) -> Result<(Option<String>, Option<u16>), Strin
         return Err("the host is not a host name or address".into());
     }
     Ok((Some(host), port))
-}
-
-/// `%XX` escapes decoded, as UTF-8; `+` stays a plus.
-fn decode(text: &str) -> Result<String, &'static str> {
-    let mut bytes = Vec::with_capacity(text.len());
-    let mut rest = text.as_bytes();
-    while let Some((&byte, tail)) = rest.split_first() {
-        if byte == b'%' {
-            let hex = tail
-                .get(..2)
-                .and_then(|hex| core::str::from_utf8(hex).ok())
-                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-                .ok_or("has a `%` not followed by two hexadecimal digits")?;
-            bytes.push(hex);
-            rest = &tail[2..];
-        } else {
-            bytes.push(byte);
-            rest = tail;
-        }
-    }
-    String::from_utf8(bytes).map_err(|_| "is not UTF-8 once percent-decoded")
 }
 
 /// A URL's problem as the lease reports it.

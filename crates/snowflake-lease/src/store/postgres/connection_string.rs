@@ -6,6 +6,8 @@ use std::format;
 
 use super::tls::{RootCert, SslMode, TlsKeys};
 
+use crate::store::sql::percent_decode;
+
 /// The keys of a connection string that the lease handles itself, in place of `postgres`
 /// (which refuses `sslrootcert` and the verifying modes): see [`LeaseConfig::new`].
 const TLS_KEYS: [&str; 2] = ["sslmode", "sslrootcert"];
@@ -175,27 +177,6 @@ fn split_url(connection: &str, prefix: usize, keys: &mut TlsKeys) -> Result<Stri
         rest.push_str(&kept.join("&"));
     }
     Ok(rest)
-}
-
-/// `%XX` escapes decoded, as UTF-8 (`+` stays a plus, as in libpq and `postgres`).
-fn percent_decode(text: &str) -> Result<String, &'static str> {
-    let mut bytes = Vec::with_capacity(text.len());
-    let mut rest = text.as_bytes();
-    while let Some((&byte, tail)) = rest.split_first() {
-        if byte == b'%' {
-            let hex = tail
-                .get(..2)
-                .and_then(|hex| core::str::from_utf8(hex).ok())
-                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-                .ok_or("has a `%` not followed by two hexadecimal digits")?;
-            bytes.push(hex);
-            rest = &tail[2..];
-        } else {
-            bytes.push(byte);
-            rest = tail;
-        }
-    }
-    String::from_utf8(bytes).map_err(|_| "is not UTF-8 once percent-decoded")
 }
 
 #[cfg(test)]

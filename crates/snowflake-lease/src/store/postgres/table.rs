@@ -15,6 +15,7 @@ use snowflake::SnowflakeId;
 
 use crate::error::LeaseError;
 use crate::store::postgres::describe;
+use crate::store::sql::{bad_row, check_columns, checked_table_name, database_error};
 use crate::store::{Claim, Claimed, Held, Renewed, Seen};
 
 /// The first key of the advisory lock that serializes table creation ('SNOW'): keeps it apart
@@ -65,40 +66,19 @@ impl Table {
     /// Checks `name` (`name` or `schema.name`), folds it to lower case as PostgreSQL folds a
     /// name without quotes, puts a name without a schema in [`DEFAULT_SCHEMA`], and quotes it.
     pub(crate) fn parse(name: &str) -> Result<Table, LeaseError> {
-        let invalid = |reason| LeaseError::TableName {
-            name: name.to_owned(),
-            reason,
-        };
-        if name.is_empty() {
-            return Err(invalid("it is empty"));
-        }
-        let folded = name.to_ascii_lowercase();
+        let folded = checked_table_name(name)?;
         let parts: Vec<&str> = folded.split('.').collect();
-        if parts.len() > 2 {
-            return Err(invalid("it has more than one `.`"));
-        }
-        for part in &parts {
-            let Some(first) = part.bytes().next() else {
-                return Err(invalid("a part around the `.` is empty"));
-            };
-            if first.is_ascii_digit() {
-                return Err(invalid("a part starts with a digit"));
-            }
-            if !part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-                return Err(invalid(
-                    "it has a character other than ASCII letters, digits, `_` and one `.`",
-                ));
-            }
-            // PostgreSQL would silently truncate a longer identifier.
-            if part.len() > 63 {
-                return Err(invalid("a part is longer than 63 bytes"));
-            }
-        }
         let schema_implied = parts.len() == 1;
         let (schema, relation) = match parts.as_slice() {
             [relation] => (DEFAULT_SCHEMA, *relation),
             [schema, relation] => (*schema, *relation),
-            _ => unreachable!("one or two parts, checked above"),
+            // One or two parts, as `checked_table_name` found: this arm serves no name.
+            _ => {
+                return Err(LeaseError::TableName {
+                    name: name.to_owned(),
+                    reason: "it has more than one `.`",
+                });
+            }
         };
         let quoted = format!("\"{schema}\".\"{relation}\"");
         let q = &quoted;
@@ -185,20 +165,7 @@ impl Table {
 
     /// A database error on this table.
     fn failed(&self, action: &'static str, error: postgres::Error) -> LeaseError {
-        LeaseError::Database {
-            table: self.name.clone(),
-            action,
-            detail: describe(&error),
-            source: Box::new(error),
-        }
-    }
-
-    /// A row that does not hold what the table's shape promises.
-    fn bad_row(&self, detail: String) -> LeaseError {
-        LeaseError::BadRow {
-            table: self.name.clone(),
-            detail,
-        }
+        database_error(&self.name, action, describe(&error), error)
     }
 
     /// Creates the table if it is missing and `create` allows it, then checks its shape and
@@ -344,7 +311,7 @@ impl Table {
             );
             found.push(column);
         }
-        for (column, expected, not_null) in COLUMNS {
+        let problems = COLUMNS.into_iter().map(|(column, expected, not_null)| {
             let problem = match found.iter().find(|(name, ..)| name == column) {
                 None => format!("is missing (expected {expected})"),
                 Some((_, data_type, _)) if data_type != expected => {
@@ -353,15 +320,11 @@ impl Table {
                 Some((.., is_not_null)) if not_null && !is_not_null => {
                     format!("may be NULL, expected {expected} NOT NULL")
                 }
-                Some(_) => continue,
+                Some(_) => return (column, None),
             };
-            return Err(LeaseError::TableShape {
-                table: self.name.clone(),
-                column,
-                problem,
-            });
-        }
-        Ok(())
+            (column, Some(problem))
+        });
+        check_columns(&self.name, problems)
     }
 
     /// The role may read and update the table: a role without those privileges is told so,
@@ -444,13 +407,14 @@ impl Table {
             .map_err(|error| self.failed(acquiring, error))?;
         let (old_mark, generation, now_ms, ahead) = (get(1)?, get(2)?, get(3)?, get(4)?);
         let worker_id = u16::try_from(worker_id)
-            .map_err(|_| self.bad_row(format!("worker_id {worker_id} is negative")))?;
+            .map_err(|_| bad_row(&self.name, format!("worker_id {worker_id} is negative")))?;
         // A negative mark promises nothing: a holder starts above the clock anyway.
         let old_mark_ms = u64::try_from(old_mark).unwrap_or(0);
         let now_ms = u64::try_from(now_ms).map_err(|_| {
-            self.bad_row(format!(
-                "the database's clock reads {now_ms} ms, before 1970"
-            ))
+            bad_row(
+                &self.name,
+                format!("the database's clock reads {now_ms} ms, before 1970"),
+            )
         })?;
         Ok(Some(Claimed {
             worker_id,
@@ -478,12 +442,7 @@ impl Table {
             )
             .map_err(|error| self.failed(counting, error))?;
         let Some(row) = rows.first() else {
-            return Ok(Seen {
-                held: 0,
-                locked: 0,
-                ahead: 0,
-                ahead_ms: 0,
-            });
+            return Ok(Seen::default());
         };
         let get = |index: usize| -> Result<i64, LeaseError> {
             row.try_get(index)
@@ -587,15 +546,11 @@ fn first_bool(rows: &[postgres::Row]) -> Result<bool, postgres::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::sql::{bad_table_names, documentation};
 
     #[test]
     fn the_documented_sql_is_the_sql_that_runs() {
-        let docs: String = include_str!("../../lib.rs")
-            .lines()
-            .filter_map(|line| line.strip_prefix("//!"))
-            .map(|line| line.strip_prefix(' ').unwrap_or(line))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let docs = documentation();
         let table = Table::parse("snowflake_worker_lease").unwrap();
         for statement in table.create_statements() {
             assert!(docs.contains(&statement), "not in the docs:\n{statement}");
@@ -612,18 +567,7 @@ mod tests {
         let folded = Table::parse("Ids.Lease_2").unwrap();
         assert_eq!(folded.quoted, "\"ids\".\"lease_2\"");
         assert_eq!(folded.name, "ids.lease_2");
-        for bad in [
-            "",
-            "a.b.c",
-            ".a",
-            "a.",
-            "1a",
-            "a-b",
-            "a\"b",
-            "a b",
-            "é",
-            &"x".repeat(64),
-        ] {
+        for bad in &bad_table_names(&["a\"b", "é"]) {
             assert!(
                 matches!(Table::parse(bad), Err(LeaseError::TableName { .. })),
                 "{bad:?}"
