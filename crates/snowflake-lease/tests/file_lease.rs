@@ -7,8 +7,7 @@
 mod file_support;
 
 use std::collections::HashSet;
-use std::io::{BufReader, Read, Write};
-use std::process::Child;
+use std::io::{BufReader, Write};
 use std::thread;
 use std::time::Duration;
 
@@ -92,33 +91,14 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     const TEST: &str = "sixty_four_processes_claiming_at_once_get_distinct_worker_ids";
     if let Some((_, dir)) = child_role() {
         // The child: claim, report, hold until the parent closes standard input.
-        let generator = LeasedGenerator::acquire(&config(&dir, 0..=1023))
-            .unwrap_or_else(|error| panic!("acquire: {error}"));
-        let id = generator.generate().unwrap();
-        assert_eq!(id.worker_id(), generator.worker_id());
-        println!("worker_id={}", generator.worker_id());
-        std::io::stdout().flush().unwrap();
-        let _ = std::io::stdin().read_to_end(&mut Vec::new());
-        generator.release().unwrap();
+        claim_and_hold(config(&dir, 0..=1023));
         return;
     }
     let dir = Scratch::new("sixty-four");
     // Every core kept busy by other processes, as in a rollout on a loaded host.
     let _busy = Busy::every_core();
-    let mut children: Vec<Child> = (0..64)
-        .map(|_| spawn(TEST, "claim", &dir.path, &[]))
-        .collect();
-    let mut worker_ids = Vec::new();
-    // Kept open until the children exit: they still write their test's result.
-    let mut readers = Vec::new();
-    for child in &mut children {
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let lines = read_until(child, &mut stdout, "worker_id=");
-        worker_ids.push(value::<u16>(&lines, "worker_id"));
-        readers.push(stdout);
-    }
-    let distinct: HashSet<u16> = worker_ids.iter().copied().collect();
-    assert_eq!(distinct.len(), 64, "{worker_ids:?}");
+    let claimers = Claimers::start(64, || spawn(TEST, "claim", &dir.path, &[]));
+    let distinct: HashSet<u16> = claimers.worker_ids.iter().copied().collect();
     // All 64 hold their slots at once, each from its own process: a 65th finds them held.
     let pids: HashSet<u32> = distinct
         .iter()
@@ -130,14 +110,7 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         matches!(error, LeaseError::AllHeld { held: 64, .. }),
         "{error:?}"
     );
-    for child in &mut children {
-        drop(child.stdin.take());
-    }
-    for mut child in children {
-        let status = child.wait().unwrap();
-        assert!(status.success(), "a child failed: {status}");
-    }
-    drop(readers);
+    claimers.release();
     // Every child released its slot: the first is free again.
     let again = LeasedGenerator::acquire(&config(&dir.path, 0..=63)).unwrap();
     assert_eq!(again.worker_id(), 0);
@@ -153,19 +126,7 @@ fn with_every_worker_id_held_acquire_fails_at_once_naming_the_directory() {
     let ids: Vec<u16> = holders.iter().map(LeasedGenerator::worker_id).collect();
     assert_eq!(ids, [5, 6, 7], "the worker ids of the range, in order");
     let error = LeasedGenerator::acquire(&config).unwrap_err();
-    match &error {
-        LeaseError::AllHeld {
-            store,
-            held,
-            locked,
-            ahead,
-            ..
-        } => assert_eq!(
-            (store.as_str(), *held, *locked, *ahead),
-            (dir.path.display().to_string().as_str(), 3, 0, 0)
-        ),
-        other => panic!("expected AllHeld, got {other:?}"),
-    }
+    assert_all_held(&error, &dir.path.display().to_string(), 3);
     let message = error.to_string();
     assert!(
         message.contains(&format!("{:?}", dir.path.display().to_string()))
@@ -201,11 +162,7 @@ fn a_killed_holder_frees_its_worker_id_at_once_and_the_next_starts_above_its_ids
         // Holder A: burst up to its ceiling, report, then wait to be killed.
         let generator = LeasedGenerator::acquire(&config(&dir, 9..=9)).unwrap();
         let state = generator.state();
-        let mut served = vec![generator.generate_at(state.high_water_ms).unwrap()];
-        let mut burst = vec![SnowflakeId::MIN; 10_000];
-        let refused = generator.fill(&mut burst).unwrap_err();
-        assert!(matches!(refused, Error::AheadOfLease { .. }), "{refused:?}");
-        served.extend(burst.iter().copied().filter(|id| *id != SnowflakeId::MIN));
+        let served = burst_to_the_ceiling(&generator, state.high_water_ms);
         assert_strictly_increasing(&served);
         println!("generation={}", state.generation);
         println!("max={}", served[served.len() - 1]);

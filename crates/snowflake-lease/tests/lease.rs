@@ -13,8 +13,8 @@ mod common;
 use common::*;
 use std::cell::Cell;
 use std::collections::HashSet;
-use std::io::{BufReader, Read, Write};
-use std::process::{Child, Command};
+use std::io::{BufReader, Write};
+use std::process::Command;
 use std::sync::{Arc, Barrier, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -38,53 +38,20 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     const TEST: &str = "sixty_four_processes_claiming_at_once_get_distinct_worker_ids";
     if let Some((_, connection, table)) = child_role() {
         // The child: claim, report, hold until the parent closes standard input.
-        let created = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let saw = Arc::clone(&created);
-        let config = LeaseConfig::new(&connection)
-            .table(&table)
-            .on_event(move |event| {
-                if matches!(event, snowflake_lease::LeaseEvent::TableCreated { .. }) {
-                    saw.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-            });
-        let generator =
-            LeasedGenerator::acquire(&config).unwrap_or_else(|error| panic!("acquire: {error}"));
-        let id = generator.generate().unwrap();
-        assert_eq!(id.worker_id(), generator.worker_id());
-        println!(
-            "created={}",
-            created.load(std::sync::atomic::Ordering::Relaxed)
-        );
-        println!("worker_id={}", generator.worker_id());
-        std::io::stdout().flush().unwrap();
-        let _ = std::io::stdin().read_to_end(&mut Vec::new());
-        generator.release().unwrap();
+        claim_and_hold(LeaseConfig::new(&connection).table(&table));
         return;
     }
     // The table does not exist yet: the 64 also race to create it, on a machine whose every
     // core is kept busy by other processes, as in a rollout on loaded hosts.
     let connection = connection("postgres");
     let table = "lease_sixty_four";
-    let cores = thread::available_parallelism().map_or(2, |n| n.get());
-    let _busy: Vec<Busy> = (0..cores).map(|_| Busy::start()).collect();
-    let mut children: Vec<Child> = (0..64)
-        .map(|_| spawn_child(TEST, "claim", &connection, table))
-        .collect();
-    let mut worker_ids = Vec::new();
-    let mut creators = 0;
-    // Kept open until the children exit: they still write their test's result.
-    let mut readers = Vec::new();
-    for child in &mut children {
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let lines = read_until(child, &mut stdout, "worker_id=");
-        worker_ids.push(value::<u16>(&lines, "worker_id"));
-        creators += usize::from(value::<bool>(&lines, "created"));
-        readers.push(stdout);
-    }
-    let distinct: HashSet<u16> = worker_ids.iter().copied().collect();
-    assert_eq!(distinct.len(), 64, "{worker_ids:?}");
+    let _busy = Busy::every_core();
+    let claimers = Claimers::start(64, || spawn_child(TEST, "claim", &connection, table));
     // One of them made the table; the others found it made, and say nothing of creating it.
-    assert_eq!(creators, 1, "processes that reported creating the table");
+    assert_eq!(
+        claimers.creators, 1,
+        "processes that reported creating the table"
+    );
     // All 64 hold their rows at once, each from its own process.
     let mut client = sql(&connection);
     let held = client
@@ -96,14 +63,7 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         )
         .unwrap();
     assert_eq!((held.get::<_, i64>(0), held.get::<_, i64>(1)), (64, 64));
-    for child in &mut children {
-        drop(child.stdin.take());
-    }
-    for mut child in children {
-        let status = child.wait().unwrap();
-        assert!(status.success(), "a child failed: {status}");
-    }
-    drop(readers);
+    claimers.release();
     let free = client
         .query_one(
             &format!("SELECT count(*) FROM {table} WHERE expires_at > now()"),
@@ -111,27 +71,6 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         )
         .unwrap();
     assert_eq!(free.get::<_, i64>(0), 0, "every child released its row");
-}
-
-/// A process that keeps one core busy until dropped.
-struct Busy(Child);
-
-impl Busy {
-    fn start() -> Busy {
-        Busy(
-            Command::new("sh")
-                .args(["-c", "while :; do :; done"])
-                .spawn()
-                .expect("sh runs"),
-        )
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// Peers creating the table hold its creation lock; an acquire waits for them up to its
@@ -267,21 +206,7 @@ fn with_all_1024_held_acquire_fails_at_once_naming_the_table_and_the_count() {
         "{:?}",
         start.elapsed()
     );
-    match &error {
-        LeaseError::AllHeld {
-            store: named,
-            held,
-            locked,
-            ahead,
-            ..
-        } => {
-            assert_eq!(
-                (named.as_str(), *held, *locked, *ahead),
-                (format!("public.{table}").as_str(), 1024, 0, 0)
-            );
-        }
-        other => panic!("expected AllHeld, got {other:?}"),
-    }
+    assert_all_held(&error, &format!("public.{table}"), 1024);
     let message = error.to_string();
     assert!(
         message.contains("lease_all_held") && message.contains("1024"),
@@ -298,11 +223,7 @@ fn a_take_over_after_a_burst_serves_above_every_id_of_the_killed_holder() {
         // Holder A: burst up to its ceiling, report, then wait to be killed.
         let generator = LeasedGenerator::acquire(&short(&connection, &table)).unwrap();
         let state = generator.state();
-        let mut served = vec![generator.generate_at(state.high_water_ms).unwrap()];
-        let mut burst = vec![SnowflakeId::MIN; 10_000];
-        let refused = generator.fill(&mut burst).unwrap_err();
-        assert!(matches!(refused, Error::AheadOfLease { .. }), "{refused:?}");
-        served.extend(burst.iter().copied().filter(|id| *id != SnowflakeId::MIN));
+        let served = burst_to_the_ceiling(&generator, state.high_water_ms);
         assert!(served.len() > 4000, "{}", served.len());
         assert_strictly_increasing(&served);
         assert!(matches!(

@@ -12,8 +12,8 @@ mod mysql_common;
 
 use std::collections::HashSet;
 use std::io::{BufReader, Read, Write};
-use std::process::{Child, Command};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -163,19 +163,7 @@ fn a_full_table_is_all_held_and_worker_id_ranges_are_kept() {
     assert_eq!(ids, HashSet::from([5, 6, 7]));
     // 900 is free, but outside the range.
     let error = LeasedGenerator::acquire(&range(short(&url, table))).unwrap_err();
-    match &error {
-        LeaseError::AllHeld {
-            store,
-            held,
-            locked,
-            ahead,
-            ..
-        } => assert_eq!(
-            (store.as_str(), *held, *locked, *ahead),
-            ("lease_full.lease", 3, 0, 0)
-        ),
-        other => panic!("expected AllHeld, got {other:?}"),
-    }
+    assert_all_held(&error, "lease_full.lease", 3);
     assert!(
         error
             .to_string()
@@ -320,46 +308,19 @@ fn a_stalled_renewal_expires_then_renews_late() {
 fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     const TEST: &str = "sixty_four_processes_claiming_at_once_get_distinct_worker_ids";
     if let Some((_, url, table)) = child_role() {
-        let created = Arc::new(AtomicBool::new(false));
-        let saw = Arc::clone(&created);
-        let config = LeaseConfig::new(&url).table(&table).on_event(move |event| {
-            if matches!(event, LeaseEvent::TableCreated { .. }) {
-                saw.store(true, Ordering::Relaxed);
-            }
-        });
-        let generator =
-            LeasedGenerator::acquire(&config).unwrap_or_else(|error| panic!("acquire: {error}"));
-        let id = generator.generate().unwrap();
-        assert_eq!(id.worker_id(), generator.worker_id());
-        println!("created={}", created.load(Ordering::Relaxed));
-        println!("worker_id={}", generator.worker_id());
-        std::io::stdout().flush().unwrap();
-        let _ = std::io::stdin().read_to_end(&mut Vec::new());
-        generator.release().unwrap();
+        claim_and_hold(LeaseConfig::new(&url).table(&table));
         return;
     }
     // The table does not exist yet: the 64 also race to create it, on a machine whose every
     // core is kept busy by other processes.
     let url = database("lease_sixty_four");
     let table = "lease";
-    let cores = thread::available_parallelism().map_or(2, |n| n.get());
-    let _busy: Vec<Busy> = (0..cores).map(|_| Busy::start()).collect();
-    let mut children: Vec<Child> = (0..64)
-        .map(|_| spawn_child(TEST, "claim", &url, table))
-        .collect();
-    let mut worker_ids = Vec::new();
-    let mut creators = 0;
-    let mut readers = Vec::new();
-    for child in &mut children {
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let lines = read_until(child, &mut stdout, "worker_id=");
-        worker_ids.push(value::<u16>(&lines, "worker_id"));
-        creators += usize::from(value::<bool>(&lines, "created"));
-        readers.push(stdout);
-    }
-    let distinct: HashSet<u16> = worker_ids.iter().copied().collect();
-    assert_eq!(distinct.len(), 64, "{worker_ids:?}");
-    assert_eq!(creators, 1, "processes that reported creating the table");
+    let _busy = Busy::every_core();
+    let claimers = Claimers::start(64, || spawn_child(TEST, "claim", &url, table));
+    assert_eq!(
+        claimers.creators, 1,
+        "processes that reported creating the table"
+    );
     let mut conn = sql(&url);
     let (held, owners): (usize, usize) = conn
         .query_first(format!(
@@ -377,14 +338,7 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
         "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()",
     );
     assert_eq!(tables, 1, "tables besides the lease table");
-    for child in &mut children {
-        drop(child.stdin.take());
-    }
-    for mut child in children {
-        let status = child.wait().unwrap();
-        assert!(status.success(), "a child failed: {status}");
-    }
-    drop(readers);
+    claimers.release();
     let still: usize = one(
         &mut conn,
         &format!("SELECT COUNT(*) FROM {table} WHERE expires_at > UTC_TIMESTAMP(3)"),

@@ -4,7 +4,7 @@
 //! spawning a child (the store's location in the child's environment).
 #![allow(dead_code, reason = "each test binary uses some of these")]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::io::BufReader;
 use std::io::{BufRead, Read, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -14,7 +14,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use snowflake::SnowflakeId;
-use snowflake_lease::{Error, LeaseConfig, LeasedGenerator};
+use snowflake_lease::{Error, LeaseConfig, LeaseError, LeaseEvent, LeasedGenerator};
 
 /// Calls `attempt` until it gives a value; fails the test after `limit` (a guard against a
 /// hang, never a measure of speed).
@@ -270,5 +270,111 @@ impl Drop for Busy {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+/// In a holder: one id at `ceiling`, then a burst of 10,000 that the lease refuses part of, as
+/// ahead of it: the ids served, in order.
+pub(crate) fn burst_to_the_ceiling(generator: &LeasedGenerator, ceiling: u64) -> Vec<SnowflakeId> {
+    let mut served = vec![generator.generate_at(ceiling).unwrap()];
+    let mut burst = vec![SnowflakeId::MIN; 10_000];
+    let refused = generator.fill(&mut burst).unwrap_err();
+    assert!(matches!(refused, Error::AheadOfLease { .. }), "{refused:?}");
+    served.extend(burst.iter().copied().filter(|id| *id != SnowflakeId::MIN));
+    served
+}
+
+/// Asserts that `error` says every worker id of `store` tried was held: `held` of them, none
+/// being claimed by others, none too far ahead.
+pub(crate) fn assert_all_held(error: &LeaseError, store: &str, held: u32) {
+    match error {
+        LeaseError::AllHeld {
+            store: named,
+            held: named_held,
+            locked,
+            ahead,
+            ..
+        } => assert_eq!(
+            (named.as_str(), *named_held, *locked, *ahead),
+            (store, held, 0, 0)
+        ),
+        other => panic!("expected AllHeld, got {other:?}"),
+    }
+}
+
+/// In a child of [`Claimers`]: claims with `config`, serves an id, says whether its acquire
+/// created the table and its worker id, holds until the parent closes standard input, and
+/// releases.
+pub(crate) fn claim_and_hold(config: LeaseConfig) {
+    let created = Arc::new(AtomicBool::new(false));
+    let saw = Arc::clone(&created);
+    let config = config.on_event(move |event| {
+        if matches!(event, LeaseEvent::TableCreated { .. }) {
+            saw.store(true, Ordering::Relaxed);
+        }
+    });
+    let generator =
+        LeasedGenerator::acquire(&config).unwrap_or_else(|error| panic!("acquire: {error}"));
+    let id = generator.generate().unwrap();
+    assert_eq!(id.worker_id(), generator.worker_id());
+    println!("created={}", created.load(Ordering::Relaxed));
+    println!("worker_id={}", generator.worker_id());
+    std::io::stdout().flush().unwrap();
+    let _ = std::io::stdin().read_to_end(&mut Vec::new());
+    generator.release().unwrap();
+}
+
+/// Children of [`claim_and_hold`] claiming at once, each holding its worker id.
+pub(crate) struct Claimers {
+    children: Vec<Child>,
+    /// Kept open until the children exit: they still write their test's result.
+    readers: Vec<BufReader<ChildStdout>>,
+    /// Each child's worker id, distinct.
+    pub(crate) worker_ids: Vec<u16>,
+    /// How many said their acquire created the table.
+    pub(crate) creators: usize,
+}
+
+impl Claimers {
+    /// `count` children from `spawn`, each read up to its worker id; fails unless the worker
+    /// ids are distinct.
+    pub(crate) fn start(count: usize, mut spawn: impl FnMut() -> Child) -> Claimers {
+        let mut children: Vec<Child> = (0..count).map(|_| spawn()).collect();
+        let mut worker_ids = Vec::new();
+        let mut creators = 0;
+        let mut readers = Vec::new();
+        for child in &mut children {
+            let mut stdout = BufReader::new(child.stdout.take().unwrap());
+            let lines = read_until(child, &mut stdout, "worker_id=");
+            worker_ids.push(value::<u16>(&lines, "worker_id"));
+            creators += usize::from(value::<bool>(&lines, "created"));
+            readers.push(stdout);
+        }
+        let distinct: HashSet<u16> = worker_ids.iter().copied().collect();
+        assert_eq!(distinct.len(), count, "{worker_ids:?}");
+        Claimers {
+            children,
+            readers,
+            worker_ids,
+            creators,
+        }
+    }
+
+    /// Closes every child's standard input, so that each releases, and fails unless each then
+    /// exits successfully.
+    pub(crate) fn release(self) {
+        let Claimers {
+            mut children,
+            readers,
+            ..
+        } = self;
+        for child in &mut children {
+            drop(child.stdin.take());
+        }
+        for mut child in children {
+            let status = child.wait().unwrap();
+            assert!(status.success(), "a child failed: {status}");
+        }
+        drop(readers);
     }
 }

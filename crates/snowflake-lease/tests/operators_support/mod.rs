@@ -1,6 +1,7 @@
-//! The parts of the operator scenarios that every store's test shares: holder A serving flat
-//! out in a child process, holder B beside it, and the check that no (worker id, millisecond)
-//! was served by both (`assert_apart`, with the children). A store's test supplies the table and the operator's statements; its
+//! The operator scenarios that every store's test shares: holder A serving flat out in a child
+//! process, holder B beside it, the check that no (worker id, millisecond) was served by both
+//! (`assert_apart`, with the children), and the tests themselves ([`operator_tests`]). A
+//! store's test supplies the table and the operator's statements as an [`Operated`]; its
 //! common module, imported as `store`, supplies the child processes and the configuration.
 
 use std::io::BufReader;
@@ -12,8 +13,8 @@ use std::time::{Duration, Instant};
 use snowflake_lease::{LeaseConfig, LeaseError, LeasedGenerator};
 
 use crate::store::{
-    assert_apart, flat_out, read_until, serve_until_told, short, spawn_child_with, stop_serving,
-    value,
+    assert_apart, child_role, flat_out, read_until, serve_until_told, short, spawn_child_with,
+    stop_serving, value,
 };
 
 /// How long B serves beside A, flat out: its fills run ahead of its clock, as A's did.
@@ -130,3 +131,108 @@ pub(crate) fn a_and_b_around_an_operator(
     assert_apart((a_worker, &a_served), (b_worker, &b_served), scenario);
     assert!(a_lost, "{scenario}: A still counted its lease as its own");
 }
+
+/// What the operator scenarios need of a store: a table to operate on, and the operator.
+pub(crate) trait Operated {
+    /// A's ttl and B's in the scenarios with holders of different ttls.
+    const MIXED_TTLS: (Duration, Duration);
+
+    /// A table as new, named after `name`, whose rows are all held but worker id 0's: A takes
+    /// 0, at its clock, and so does B once the operator has emptied or freed it. The store's
+    /// location and the table.
+    fn table_with_only_row_0_free(name: &str) -> (String, String);
+
+    /// An operator's session on `connection`, opened now: what runs the statements of
+    /// `scenario` on `table`, as an operator types them, each time it is called.
+    fn operator(connection: &str, table: &str, scenario: &str) -> impl FnMut();
+}
+
+/// A serves; the operator runs `scenario`; B acquires and serves beside A.
+pub(crate) fn while_a_serves_an_operator_runs<S: Operated>(test: &str, scenario: &str) {
+    while_a_serves_an_operator_runs_with::<S>(test, scenario, None);
+}
+
+/// [`while_a_serves_an_operator_runs`], with A's ttl `ttls.0` and B's `ttls.1` when given,
+/// each with its default margin.
+pub(crate) fn while_a_serves_an_operator_runs_with<S: Operated>(
+    test: &str,
+    scenario: &str,
+    ttls: Option<(Duration, Duration)>,
+) {
+    if let Some((_, connection, table)) = child_role() {
+        holder_a_in_child(&connection, &table);
+    }
+    let name = match ttls {
+        None => format!("operator_{scenario}"),
+        Some(_) => format!("operator_{scenario}_mixed_ttls"),
+    };
+    let (connection, table) = S::table_with_only_row_0_free(&name);
+    let operate = S::operator(&connection, &table, scenario);
+    a_and_b_around_an_operator(test, scenario, &connection, &table, ttls, operate);
+}
+
+/// The operator tests of every store, on the store `$store` (an [`Operated`]); each test's
+/// name is also the name its children run.
+macro_rules! operator_tests {
+    ($store:ty) => {
+        #[test]
+        fn dropping_the_table_while_a_holder_serves_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs::<$store>(
+                "dropping_the_table_while_a_holder_serves_gives_no_duplicate",
+                "drop",
+            );
+        }
+
+        #[test]
+        fn truncating_and_refilling_the_table_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs::<$store>(
+                "truncating_and_refilling_the_table_gives_no_duplicate",
+                "truncate",
+            );
+        }
+
+        #[test]
+        fn deleting_and_refilling_the_rows_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs::<$store>(
+                "deleting_and_refilling_the_rows_gives_no_duplicate",
+                "delete",
+            );
+        }
+
+        #[test]
+        fn freeing_a_held_row_by_hand_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs::<$store>(
+                "freeing_a_held_row_by_hand_gives_no_duplicate",
+                "free",
+            );
+        }
+
+        #[test]
+        fn truncating_the_table_of_a_longer_ttl_holder_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs_with::<$store>(
+                "truncating_the_table_of_a_longer_ttl_holder_gives_no_duplicate",
+                "truncate",
+                Some(<$store as $crate::operators_support::Operated>::MIXED_TTLS),
+            );
+        }
+
+        #[test]
+        fn dropping_the_table_of_a_longer_ttl_holder_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs_with::<$store>(
+                "dropping_the_table_of_a_longer_ttl_holder_gives_no_duplicate",
+                "drop",
+                Some(<$store as $crate::operators_support::Operated>::MIXED_TTLS),
+            );
+        }
+
+        #[test]
+        fn freeing_the_row_of_a_longer_ttl_holder_gives_no_duplicate() {
+            $crate::operators_support::while_a_serves_an_operator_runs_with::<$store>(
+                "freeing_the_row_of_a_longer_ttl_holder_gives_no_duplicate",
+                "free",
+                Some(<$store as $crate::operators_support::Operated>::MIXED_TTLS),
+            );
+        }
+    };
+}
+pub(crate) use operator_tests;
