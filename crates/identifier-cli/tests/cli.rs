@@ -223,42 +223,9 @@ fn any_count_is_written_in_chunks_until_the_reader_goes_away() {
 #[cfg(unix)]
 const MEASURE: &str = "IDENTIFIER_CLI_TEST_MEASURE";
 
-/// The peak resident set size of the command with `args` (separated by spaces), in bytes,
-/// and the number of its stdout lines, checked to increase.
-///
-/// Measured in a fresh copy of this test binary, which has no other child: Linux counts in
-/// a child's peak the memory of the process it was spawned from (`exec` carries the peak of
-/// the replaced memory over), and this test process holds tens of MB while the other tests
-/// run. The copy is small, and its `getrusage(RUSAGE_CHILDREN)` is its one child's.
-#[cfg(unix)]
-fn peak_memory(args: &str) -> (u64, u64) {
-    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
-        .args([
-            "--exact",
-            "--ignored",
-            "helper_measuring_peak_memory",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(MEASURE, args)
-        .output()
-        .expect("the test binary runs");
-    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
-    assert!(output.status.success(), "{args}: {stdout}");
-    let report = stdout
-        .lines()
-        // libtest prints the test's name on the same line.
-        .find_map(|line| Some(line.split_once("peak memory: ")?.1))
-        .unwrap_or_else(|| panic!("{args}: no report in {stdout}"));
-    let (bytes, lines) = report
-        .split_once(" bytes, lines: ")
-        .expect("the report's form");
-    (bytes.parse().unwrap(), lines.parse().unwrap())
-}
-
-/// Not a test of its own (so it is ignored, never counted as passing): [`peak_memory`] runs
-/// it in a fresh copy of this binary, where it runs the command named in [`MEASURE`], reads
-/// its output, waits for it and reports its peak memory.
+/// Not a test of its own (so it is ignored, never counted as passing): [`common::peak_memory`]
+/// runs it in a fresh copy of this binary, where it runs the command named in [`MEASURE`],
+/// reads its output, waits for it and reports its peak memory.
 #[cfg(unix)]
 #[test]
 #[ignore = "a helper: peak_memory runs it in a child process"]
@@ -282,27 +249,15 @@ fn helper_measuring_peak_memory() {
         (lines, last) = (lines + 1, line);
     }
     assert!(child.wait().expect("the child ends").success(), "{args}");
-    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `usage` is a live `rusage`, which is what `getrusage` writes.
-    let result = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(result, 0, "getrusage: {}", std::io::Error::last_os_error());
-    let max_rss = u64::try_from(usage.ru_maxrss).expect("ru_maxrss is not negative");
-    // Kilobytes on Linux and the BSDs, bytes on macOS.
-    let bytes = if cfg!(target_os = "macos") {
-        max_rss
-    } else {
-        max_rss * 1024
-    };
-    println!("peak memory: {bytes} bytes, lines: {lines}");
+    common::report_peak_memory(lines);
 }
 
 #[cfg(unix)]
 #[test]
 fn a_million_ulids_take_no_more_memory_than_one() {
-    let (one, lines) = peak_memory("ulid -n 1");
+    let (one, lines) = common::peak_memory(MEASURE, "ulid -n 1");
     assert_eq!(lines, 1);
-    let (million, lines) = peak_memory("ulid -n 1000000");
+    let (million, lines) = common::peak_memory(MEASURE, "ulid -n 1000000");
     assert_eq!(lines, 1_000_000);
     eprintln!("peak RSS: ulid -n 1: {one} bytes; ulid -n 1000000: {million} bytes");
     assert!(million <= 20_000_000, "ulid -n 1000000: {million} bytes");
@@ -929,6 +884,18 @@ fn inspect_and_verify_read_standard_input() {
     ));
 }
 
+/// Worker 7's Snowflake ids of 2024-01-01T00:00:01Z as JSON lines, checked line by line and
+/// as a snapshot.
+const SNOWFLAKE_JSON: &[&str] = &[
+    "snowflake",
+    "--worker-id",
+    "7",
+    "--format",
+    "json",
+    "--at",
+    "1704067201000",
+];
+
 #[test]
 fn generators_write_json_lines() {
     let cases: [(&[&str], &str, u64); 4] = [
@@ -955,19 +922,7 @@ fn generators_write_json_lines() {
             "timestamp_s",
             1_350_336_377,
         ),
-        (
-            &[
-                "snowflake",
-                "--worker-id",
-                "7",
-                "--format",
-                "json",
-                "--at",
-                "1704067201000",
-            ],
-            "timestamp_ms",
-            1_704_067_201_000,
-        ),
+        (SNOWFLAKE_JSON, "timestamp_ms", 1_704_067_201_000),
     ];
     for (args, key, at) in cases {
         for line in stdout_lines(args) {
@@ -985,20 +940,7 @@ fn generators_write_json_lines() {
         let object: serde_json::Value = serde_json::from_str(&line).expect(&line);
         assert!(object["timestamp_ms"].is_u64(), "{line}");
     }
-    insta::assert_snapshot!(run(
-        &[
-            "snowflake",
-            "--worker-id",
-            "7",
-            "--format",
-            "json",
-            "--at",
-            "1704067201000",
-            "-n",
-            "2"
-        ],
-        ""
-    ));
+    insta::assert_snapshot!(run(&[SNOWFLAKE_JSON, &["-n", "2"]].concat(), ""));
 }
 
 #[test]

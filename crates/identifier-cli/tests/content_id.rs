@@ -523,13 +523,7 @@ fn helper_measuring_content_id_memory() {
         "{args}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `usage` is a live `rusage`, which is what `getrusage` writes.
-    let result = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(result, 0, "getrusage: {}", std::io::Error::last_os_error());
-    let kilobytes = u64::try_from(usage.ru_maxrss).expect("ru_maxrss is not negative");
-    println!("peak memory: {} bytes", kilobytes * 1024);
+    println!("peak memory: {} bytes", common::children_peak_memory());
 }
 
 /// A document written to a file of this test's own, removed when dropped.

@@ -3,6 +3,8 @@
 
 #![cfg(unix)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -11,33 +13,9 @@ use std::process::{Command, Stdio};
 const MEASURE: &str = "IDENTIFIER_CLI_TEST_MEASURE_STDIN";
 
 /// The peak resident set size in bytes of `identifier SUBCOMMAND` reading `lines` lines, and
-/// the number of its stdout lines.
-///
-/// Measured in a fresh copy of this test binary, which has no other child: Linux counts in a
-/// child's peak the memory of the process it was spawned from, and this test process holds
-/// more while the other tests run.
+/// the number of its stdout lines, measured in a fresh copy of this test binary.
 fn peak_memory(subcommand: &str, lines: u64) -> (u64, u64) {
-    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
-        .args([
-            "--exact",
-            "--ignored",
-            "helper_measuring_peak_memory",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(MEASURE, format!("{subcommand} {lines}"))
-        .output()
-        .expect("the test binary runs");
-    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
-    assert!(output.status.success(), "{subcommand} {lines}: {stdout}");
-    let report = stdout
-        .lines()
-        .find_map(|line| Some(line.split_once("peak memory: ")?.1))
-        .unwrap_or_else(|| panic!("{subcommand} {lines}: no report in {stdout}"));
-    let (bytes, lines) = report
-        .split_once(" bytes, lines: ")
-        .expect("the report's form");
-    (bytes.parse().unwrap(), lines.parse().unwrap())
+    common::peak_memory(MEASURE, &format!("{subcommand} {lines}"))
 }
 
 /// The input line `number` (from 1): an id or code, and every thousandth one that is not.
@@ -93,19 +71,7 @@ fn helper_measuring_peak_memory() {
     let status = child.wait().expect("the child ends");
     assert_eq!(bad, lines / 1000);
     assert_eq!(status.code(), Some(if bad > 0 { 1 } else { 0 }), "{spec}");
-    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `usage` is a live `rusage`, which is what `getrusage` writes.
-    let result = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(result, 0, "getrusage: {}", std::io::Error::last_os_error());
-    let max_rss = u64::try_from(usage.ru_maxrss).expect("ru_maxrss is not negative");
-    // Kilobytes on Linux and the BSDs, bytes on macOS.
-    let bytes = if cfg!(target_os = "macos") {
-        max_rss
-    } else {
-        max_rss * 1024
-    };
-    println!("peak memory: {bytes} bytes, lines: {output_lines}");
+    common::report_peak_memory(output_lines);
 }
 
 #[test]

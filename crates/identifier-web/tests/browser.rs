@@ -318,6 +318,17 @@ async fn open(client: &Client, url: &str) {
     until(client, "document.documentElement.dataset.ready === '1'").await;
 }
 
+/// Loads `url` afresh, as [`open`] does, and waits until `condition` (as [`until`]).
+async fn open_until(client: &Client, url: &str, condition: &str) {
+    open(client, url).await;
+    until(client, condition).await;
+}
+
+/// The condition, for [`until`], that the page shows `count` results.
+fn shows(count: usize) -> String {
+    format!("document.getElementById('results').dataset.count === '{count}'")
+}
+
 /// The `data-json` of each result, as the page holds it: text, never parsed in the page.
 async fn results(client: &Client) -> Vec<String> {
     let all = js(
@@ -364,9 +375,13 @@ fn expected(ids: &[&str], layout: Option<&Layout>, now_ms: u64) -> Vec<String> {
     ids.iter().map(|id| json_report(id, &options)).collect()
 }
 
-fn assert_same(page: &[String], command: &[String], what: &str) {
+/// Checks the page's results, read now, against what the command writes for `ids` under
+/// `layout` at this moment, naming `what` in a failure.
+async fn assert_results(client: &Client, ids: &[&str], layout: Option<&Layout>, what: &str) {
+    let page = results(client).await;
+    let command = expected(ids, layout, now_ms());
     assert_eq!(page.len(), command.len(), "{what}: how many results");
-    for (page, command) in page.iter().zip(command) {
+    for (page, command) in page.iter().zip(&command) {
         assert_eq!(
             page, command,
             "{what}: the page's data-json and the command's line"
@@ -410,9 +425,9 @@ async fn check_the_page(client: &Client, server: &Server) {
 
 async fn first_result(client: &Client, server: &Server) {
     let id = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
-    open(client, &server.url(&format!("#{id}"))).await;
-    until(
+    open_until(
         client,
+        &server.url(&format!("#{id}")),
         "performance.getEntriesByName('first-result').length === 1",
     )
     .await;
@@ -425,11 +440,7 @@ async fn first_result(client: &Client, server: &Server) {
         "speed: first result {:.0} ms after navigation started",
         at.as_f64().unwrap_or(f64::NAN)
     );
-    assert_same(
-        &results(client).await,
-        &expected(&[id], None, now_ms()),
-        "a link",
-    );
+    assert_results(client, &[id], None, "a link").await;
 }
 
 async fn typing(client: &Client, server: &Server) {
@@ -455,11 +466,7 @@ async fn typing(client: &Client, server: &Server) {
     )
     .await;
     let id = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
-    assert_same(
-        &results(client).await,
-        &expected(&[id], None, now_ms()),
-        "typed",
-    );
+    assert_results(client, &[id], None, "typed").await;
     let url = client.current_url().await.expect("the URL");
     assert_eq!(url.fragment(), Some(id), "the fragment follows the box");
     // Keyboard only: Tab leaves the box for the layout chooser.
@@ -491,11 +498,7 @@ async fn corpus_in_every_layout(client: &Client, server: &Server) {
     let ids = corpus();
     open(client, &server.url("")).await;
     paste(client, &ids.join("\n")).await;
-    assert_same(
-        &results(client).await,
-        &expected(&ids, None, now_ms()),
-        "the corpus",
-    );
+    assert_results(client, &ids, None, "the corpus").await;
     let select = client
         .find(Locator::Id("layout"))
         .await
@@ -511,11 +514,13 @@ async fn corpus_in_every_layout(client: &Client, server: &Server) {
             &format!("Number(document.getElementById('results').dataset.renders) > {before}"),
         )
         .await;
-        assert_same(
-            &results(client).await,
-            &expected(&ids, Some(layout), now_ms()),
+        assert_results(
+            client,
+            &ids,
+            Some(layout),
             &format!("the corpus, --layout {}", layout.name),
-        );
+        )
+        .await;
     }
 }
 
@@ -554,11 +559,7 @@ async fn many_ids(client: &Client, server: &Server) {
         render.as_f64().unwrap_or(f64::NAN)
     );
     let ids: Vec<&str> = made.iter().map(String::as_str).collect();
-    assert_same(
-        &results(client).await,
-        &expected(&ids, None, now_ms()),
-        "1,000 ids",
-    );
+    assert_results(client, &ids, None, "1,000 ids").await;
 }
 
 async fn fragment_round_trip(client: &Client, server: &Server) {
@@ -568,23 +569,14 @@ async fn fragment_round_trip(client: &Client, server: &Server) {
         "H88C-MK9B-VJ1V-P",
     ];
     let fragment = "175928847299117063,%7Bc232ab00-9414-11ec-b3c8-9f6bdeced846%7D,H88C-MK9B-VJ1V-P&layout=discord";
-    open(client, &server.url(&format!("#{fragment}"))).await;
-    until(
-        client,
-        "document.getElementById('results').dataset.count === '3'",
-    )
-    .await;
+    open_until(client, &server.url(&format!("#{fragment}")), &shows(3)).await;
     let select = client.find(Locator::Id("layout")).await.unwrap();
     assert_eq!(
         select.prop("value").await.unwrap().as_deref(),
         Some("discord")
     );
     let discord = Layout::DISCORD;
-    assert_same(
-        &results(client).await,
-        &expected(&ids, Some(&discord), now_ms()),
-        "a link with a layout",
-    );
+    assert_results(client, &ids, Some(&discord), "a link with a layout").await;
     let input = client.find(Locator::Id("ids")).await.unwrap();
     assert_eq!(
         input.prop("value").await.unwrap().as_deref(),
@@ -592,21 +584,12 @@ async fn fragment_round_trip(client: &Client, server: &Server) {
     );
     // Editing the box rewrites the link, and the new link shows the same results.
     input.send_keys(",4194308098").await.expect("typing");
-    until(
-        client,
-        "document.getElementById('results').dataset.count === '4'",
-    )
-    .await;
+    until(client, &shows(4)).await;
     let url = client.current_url().await.unwrap();
     let edited = fragment.replace("&layout=", ",4194308098&layout=");
     assert_eq!(url.fragment(), Some(edited.as_str()));
     let shown = results(client).await;
-    open(client, url.as_str()).await;
-    until(
-        client,
-        "document.getElementById('results').dataset.count === '4'",
-    )
-    .await;
+    open_until(client, url.as_str(), &shows(4)).await;
     assert_eq!(
         results(client).await,
         shown,
@@ -616,9 +599,9 @@ async fn fragment_round_trip(client: &Client, server: &Server) {
 
 async fn layout_chooser(client: &Client, server: &Server) {
     // Discord's documented example: 2016-04-30T11:18:25.796Z under Discord's layout.
-    open(client, &server.url("#175928847299117063")).await;
-    until(
+    open_until(
         client,
+        &server.url("#175928847299117063"),
         "document.querySelectorAll('#results .ok').length === 1",
     )
     .await;
@@ -683,14 +666,7 @@ async fn generators(client: &Client, server: &Server) {
             .click()
             .await
             .unwrap();
-        until(
-            client,
-            &format!(
-                "document.getElementById('results').dataset.count === '{}'",
-                count + 1
-            ),
-        )
-        .await;
+        until(client, &shows(count + 1)).await;
         let after_ms = now_ms();
         let shown = results(client).await;
         let line: Value = serde_json::from_str(shown.last().unwrap()).unwrap();
@@ -773,11 +749,7 @@ async fn garbage(client: &Client, server: &Server) {
         "hello",
         "01ARZ3NDEKTSV4RRFFQ69G5FAU",
     ];
-    assert_same(
-        &results(client).await,
-        &expected(&ids, None, now_ms()),
-        "garbage",
-    );
+    assert_results(client, &ids, None, "garbage").await;
     let bad = js(
         client,
         "return Array.from(document.querySelectorAll('#results .bad'), e => [e.dataset.line, e.querySelector('.error').textContent, (e.querySelector('mark') || {}).textContent || null]);",
@@ -813,16 +785,12 @@ async fn phone_width(client: &Client, server: &Server) {
         .set_window_size(390, 844)
         .await
         .expect("a phone's width");
-    open(
+    open_until(
         client,
         &server.url(
             "#01ARZ3NDEKTSV4RRFFQ69G5FAV,c232ab00-9414-11ec-b3c8-9f6bdeced846,175928847299117063",
         ),
-    )
-    .await;
-    until(
-        client,
-        "document.getElementById('results').dataset.count === '3'",
+        &shows(3),
     )
     .await;
     let fits = js(
@@ -836,9 +804,9 @@ async fn phone_width(client: &Client, server: &Server) {
 
 async fn screenshot(client: &Client, server: &Server) {
     client.set_window_size(1100, 1500).await.unwrap();
-    open(client, &server.url("#01ARZ3NDEKTSV4RRFFQ69G5FAV,%7BC232AB00-9414-11EC-B3C8-9F6BDECED846%7D,175928847299117063,01ARZ3NDEKTSV4RRFFQ69G5FAU")).await;
-    until(
+    open_until(
         client,
+        &server.url("#01ARZ3NDEKTSV4RRFFQ69G5FAV,%7BC232AB00-9414-11EC-B3C8-9F6BDECED846%7D,175928847299117063,01ARZ3NDEKTSV4RRFFQ69G5FAU"),
         "document.querySelectorAll('.bits[data-drawn]').length === 3",
     )
     .await;

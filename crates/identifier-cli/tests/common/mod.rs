@@ -71,3 +71,64 @@ pub(crate) fn output(args: &[&str]) -> Output {
 pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
+
+/// The peak resident set size in bytes, and the number of stdout lines, that the ignored test
+/// `helper_measuring_peak_memory` reports when it runs alone in a fresh copy of this test
+/// binary, with the environment variable `variable` set to `value` (which names the run in
+/// failures).
+///
+/// A fresh copy has no other child: Linux counts in a child's peak the memory of the process
+/// it was spawned from (`exec` carries the peak of the replaced memory over), and this test
+/// process holds tens of MB while the other tests run. The copy is small, and its
+/// `getrusage(RUSAGE_CHILDREN)` is its one child's.
+#[cfg(unix)]
+pub(crate) fn peak_memory(variable: &str, value: &str) -> (u64, u64) {
+    let output = Command::new(std::env::current_exe().expect("the test binary's path"))
+        .args([
+            "--exact",
+            "--ignored",
+            "helper_measuring_peak_memory",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(variable, value)
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    assert!(output.status.success(), "{value}: {stdout}");
+    let report = stdout
+        .lines()
+        // libtest prints the test's name on the same line.
+        .find_map(|line| Some(line.split_once("peak memory: ")?.1))
+        .unwrap_or_else(|| panic!("{value}: no report in {stdout}"));
+    let (bytes, lines) = report
+        .split_once(" bytes, lines: ")
+        .expect("the report's form");
+    (bytes.parse().unwrap(), lines.parse().unwrap())
+}
+
+/// Prints, in the line [`peak_memory`] reads, the peak resident set size of the children this
+/// process has waited for, and `lines`, the number of stdout lines read from them.
+#[cfg(unix)]
+pub(crate) fn report_peak_memory(lines: u64) {
+    let bytes = children_peak_memory();
+    println!("peak memory: {bytes} bytes, lines: {lines}");
+}
+
+/// The peak resident set size, in bytes, of the largest child this process has waited for
+/// (`getrusage(RUSAGE_CHILDREN)`).
+#[cfg(unix)]
+pub(crate) fn children_peak_memory() -> u64 {
+    // SAFETY: an all-zero `rusage` is a valid value of that plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a live `rusage`, which is what `getrusage` writes.
+    let result = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(result, 0, "getrusage: {}", std::io::Error::last_os_error());
+    let max_rss = u64::try_from(usage.ru_maxrss).expect("ru_maxrss is not negative");
+    // Kilobytes on Linux and the BSDs, bytes on macOS.
+    if cfg!(target_os = "macos") {
+        max_rss
+    } else {
+        max_rss * 1024
+    }
+}
