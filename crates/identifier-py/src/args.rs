@@ -267,4 +267,13 @@ impl<'py> Opt<'py> {
             Opt::Given(value) => Some(value),
         }
     }
+
+    /// The value passed, read by `read` (which checks it), or `default` when left out.
+    pub(crate) fn read_or<T>(
+        &self,
+        default: T,
+        read: impl FnOnce(&Bound<'py, PyAny>) -> PyResult<T>,
+    ) -> PyResult<T> {
+        self.given().map_or(Ok(default), read)
+    }
 }

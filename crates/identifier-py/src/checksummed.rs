@@ -91,10 +91,7 @@ pub(crate) fn verify_checksummed_id<'py>(
     identifier: &Bound<'py, PyAny>,
     sep: Opt<'py>,
 ) -> PyResult<bool> {
-    let sep = match sep.given() {
-        Some(sep) => args::separator(sep)?,
-        None => Options::default().sep,
-    };
+    let sep = sep.read_or(Options::default().sep, args::separator)?;
     let Ok(identifier) = identifier.cast::<PyString>() else {
         return Ok(false);
     };
@@ -120,10 +117,7 @@ pub(crate) fn parse_checksummed_id<'py>(
     checksummed_id: &Bound<'py, PyAny>,
     sep: Opt<'py>,
 ) -> PyResult<Bound<'py, PyString>> {
-    let sep = match sep.given() {
-        Some(sep) => args::separator(sep)?,
-        None => Options::default().sep,
-    };
+    let sep = sep.read_or(Options::default().sep, args::separator)?;
     let text = args::text(checksummed_id, "checksummed_id")?;
     checksummed_id::check_with(&text, sep)
         .map_err(|error| args::parse_error("checksummed_id", checksummed_id, error))?;

@@ -439,10 +439,8 @@ fn options<'py>(
         }
     }
     let options = Options {
-        ignore_unhashable: match ignore_unhashable.given() {
-            Some(flag) => args::flag(flag, "ignore_unhashable")?,
-            None => false,
-        },
+        ignore_unhashable: ignore_unhashable
+            .read_or(false, |flag| args::flag(flag, "ignore_unhashable"))?,
         ..Options::default()
     };
     Ok((options, registry.cloned()))

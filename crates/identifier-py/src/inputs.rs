@@ -236,10 +236,7 @@ pub(crate) fn ulid_to_uuid<'py>(
     compliant: Opt<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let value = self::ulid(ulid, "ulid")?.to_u128();
-    let compliant = match compliant.given() {
-        Some(flag) => args::flag(flag, "compliant")?,
-        None => false,
-    };
+    let compliant = compliant.read_or(false, |flag| args::flag(flag, "compliant"))?;
     let value = if compliant {
         Uuid7::from_ulid_compliant(value).to_u128()
     } else {
