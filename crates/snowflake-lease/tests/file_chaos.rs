@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -162,14 +162,7 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
         let index = processes.len();
         let output = logs.path.join(format!("{index:04}.out"));
         let errors = logs.path.join(format!("{index:04}.err"));
-        let child = Command::new(std::env::current_exe().unwrap())
-            .args([
-                TEST,
-                "--exact",
-                "--nocapture",
-                "--test-threads=1",
-                "--ignored",
-            ])
+        let child = ignored_test(TEST)
             .env(ROLE, "serve")
             .env(DIR, &scratch.path)
             .env(OUTPUT, &output)

@@ -8,6 +8,7 @@
 mod file_support;
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::ops::Range;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -67,6 +68,27 @@ fn acquire_counting_passed_over(config: LeaseConfig) -> (LeasedGenerator, u32) {
     (generator, passed_over)
 }
 
+/// Checks that `error` refuses every worker id for exactly one slot, free but marked too far
+/// ahead of the clock (none held), and says so: how far ahead that mark is.
+fn one_too_far_ahead_ms(error: &LeaseError) -> u64 {
+    let LeaseError::AllHeld {
+        held: 0,
+        ahead: 1,
+        ahead_ms,
+        ..
+    } = error
+    else {
+        panic!("expected AllHeld with one ahead, got {error:?}");
+    };
+    assert!(
+        error
+            .to_string()
+            .contains("1 free but with a high-water mark too far ahead of the store's clock"),
+        "{error}"
+    );
+    *ahead_ms
+}
+
 /// A slot file whose newest write was torn keeps its other record; one with no valid record
 /// (empty, garbage, cut short) is a slot with no mark, and its new holder starts above the
 /// host's clock plus the lead and the skew all the same.
@@ -119,23 +141,10 @@ fn torn_emptied_and_garbage_slot_files_read_as_what_they_hold() {
     assert_eq!(std::fs::metadata(dir.slot(1)).unwrap().len(), 512);
 
     let error = LeasedGenerator::acquire(&config(&dir.path, 0..=0)).unwrap_err();
-    match &error {
-        LeaseError::AllHeld {
-            held: 0,
-            ahead: 1,
-            ahead_ms,
-            ..
-        } => assert!(
-            (3_500_000..=3_600_000).contains(ahead_ms),
-            "{ahead_ms}: {error}"
-        ),
-        other => panic!("expected AllHeld with one ahead, got {other:?}"),
-    }
+    let ahead_ms = one_too_far_ahead_ms(&error);
     assert!(
-        error
-            .to_string()
-            .contains("1 free but with a high-water mark too far ahead of the store's clock"),
-        "{error}"
+        (3_500_000..=3_600_000).contains(&ahead_ms),
+        "{ahead_ms}: {error}"
     );
 
     // No mark at all: a first generation, above the clock all the same.
@@ -359,13 +368,7 @@ fn a_full_disk_stops_claims_and_renewals_that_need_room_saying_so() {
         }
     });
     std::fs::remove_file(&filler).unwrap();
-    poll("serving again", Duration::from_secs(30), || {
-        match holder.generate() {
-            Ok(_) => Some(()),
-            Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => None,
-            Err(other) => panic!("{other}"),
-        }
-    });
+    serve_again(&holder, Duration::from_secs(30));
     let state = holder.state();
     assert!(state.late_renewals >= 1 && !state.lost, "{state}");
     let record = latest(&slot).unwrap();
@@ -446,7 +449,7 @@ fn a_missing_or_unwritable_directory_is_an_error_naming_it_and_why() {
         if as_root {
             let mut as_nobody = Command::new(&binary);
             as_nobody
-                .args([TEST, "--exact", "--nocapture", "--test-threads=1"])
+                .args(only(TEST))
                 .env(ROLE, "acquire")
                 .env(DIR, &dir)
                 .uid(65534)
@@ -545,7 +548,7 @@ fn under_faketime(test: &str, role: &str, dir: &Path, offset: &str) -> Vec<Strin
     let output = Command::new("faketime")
         .args(["-f", offset])
         .arg(std::env::current_exe().unwrap())
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .args(only(test))
         .env("DONT_FAKE_MONOTONIC", "1")
         .env(ROLE, role)
         .env(DIR, dir)
@@ -599,39 +602,44 @@ fn writer_clock_ahead_ms(path: &Path) -> i64 {
     (mark - LEAD_MS) as i64 - modified as i64
 }
 
+/// A first holder of worker id 0 run to its ceiling and released under `faketime -f offset`,
+/// its clock checked to have been `ahead_ms` ahead of the kernel's: its directory and highest
+/// id. `None` in that holder's own process, which has served by then.
+fn first_holder_ahead(
+    test: &str,
+    scratch: &str,
+    offset: &str,
+    ahead_ms: Range<i64>,
+) -> Option<(Scratch, SnowflakeId)> {
+    if let Some((_, dir)) = child_role() {
+        serve_to_the_ceiling_and_release(&dir);
+        return None;
+    }
+    let dir = Scratch::new(scratch);
+    let lines = under_faketime(test, "ahead", &dir.path, offset);
+    let first_max: SnowflakeId = value(&lines, "max");
+    let ahead = writer_clock_ahead_ms(&dir.slot(0));
+    assert!(
+        ahead_ms.contains(&ahead),
+        "the first holder's clock was {ahead} ms ahead"
+    );
+    Some((dir, first_max))
+}
+
 /// The host's clock stepped back five minutes between two holders of one slot (the first
 /// runs five minutes ahead): the second refuses the slot, whose mark is ahead of its clock,
 /// saying so, and serves under another worker id.
 #[test]
 fn a_clock_stepped_back_by_minutes_refuses_the_slot_written_ahead_of_it() {
     const TEST: &str = "a_clock_stepped_back_by_minutes_refuses_the_slot_written_ahead_of_it";
-    if let Some((_, dir)) = child_role() {
-        serve_to_the_ceiling_and_release(&dir);
+    let Some((dir, first_max)) =
+        first_holder_ahead(TEST, "stepped-back-minutes", "+300s", 299_000..301_000)
+    else {
         return;
-    }
-    let dir = Scratch::new("stepped-back-minutes");
-    let lines = under_faketime(TEST, "ahead", &dir.path, "+300s");
-    let first_max: SnowflakeId = value(&lines, "max");
-    let ahead = writer_clock_ahead_ms(&dir.slot(0));
-    assert!(
-        (299_000..301_000).contains(&ahead),
-        "the first holder's clock was {ahead} ms ahead"
-    );
+    };
     let error = LeasedGenerator::acquire(&config(&dir.path, 0..=0)).unwrap_err();
-    match &error {
-        LeaseError::AllHeld {
-            held: 0,
-            ahead: 1,
-            ahead_ms,
-            ..
-        } => assert!(*ahead_ms > 300_000, "{error}"),
-        other => panic!("expected AllHeld with one ahead, got {other:?}"),
-    }
-    let message = error.to_string();
-    assert!(
-        message.contains("1 free but with a high-water mark too far ahead of the store's clock"),
-        "{message}"
-    );
+    let ahead_ms = one_too_far_ahead_ms(&error);
+    assert!(ahead_ms > 300_000, "{error}");
     let (second, passed_over) = acquire_counting_passed_over(config(&dir.path, 0..=1));
     assert_eq!((second.worker_id(), passed_over), (1, 1));
     let id = second.generate().unwrap();
@@ -644,20 +652,13 @@ fn a_clock_stepped_back_by_minutes_refuses_the_slot_written_ahead_of_it() {
 #[test]
 fn a_clock_stepped_back_within_the_skew_serves_above_the_stored_mark() {
     const TEST: &str = "a_clock_stepped_back_within_the_skew_serves_above_the_stored_mark";
-    if let Some((_, dir)) = child_role() {
-        serve_to_the_ceiling_and_release(&dir);
+    let Some((dir, first_max)) =
+        first_holder_ahead(TEST, "stepped-back-seconds", "+3s", 2_000..4_000)
+    else {
         return;
-    }
-    let dir = Scratch::new("stepped-back-seconds");
-    let lines = under_faketime(TEST, "ahead", &dir.path, "+3s");
-    let first_max: SnowflakeId = value(&lines, "max");
+    };
     let mark = latest(&dir.slot(0)).unwrap().mark_ms;
     assert!(mark >= first_max.timestamp_ms());
-    let ahead = writer_clock_ahead_ms(&dir.slot(0));
-    assert!(
-        (2_000..4_000).contains(&ahead),
-        "the first holder's clock was {ahead} ms ahead"
-    );
     let second = LeasedGenerator::acquire(
         &config(&dir.path, 0..=0)
             .max_clock_skew(Duration::from_secs(5))

@@ -12,7 +12,6 @@ mod common;
 
 use common::*;
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::io::{BufReader, Write};
 use std::process::Command;
 use std::sync::{Arc, Barrier, PoisonError};
@@ -45,13 +44,8 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     // core is kept busy by other processes, as in a rollout on loaded hosts.
     let connection = connection("postgres");
     let table = "lease_sixty_four";
-    let _busy = Busy::every_core();
-    let claimers = Claimers::start(64, || spawn_child(TEST, "claim", &connection, table));
     // One of them made the table; the others found it made, and say nothing of creating it.
-    assert_eq!(
-        claimers.creators, 1,
-        "processes that reported creating the table"
-    );
+    let (_busy, claimers) = sixty_four_claiming(TEST, &connection, table);
     // All 64 hold their rows at once, each from its own process.
     let mut client = sql(&connection);
     let held = client
@@ -73,6 +67,17 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     assert_eq!(free.get::<_, i64>(0), 0, "every child released its row");
 }
 
+/// Takes, in `creation`, the lock the crate takes around creating `public.table`: an advisory
+/// lock of its class ('SNOW') on the quoted name, schema included. Held until `creation` ends.
+fn take_creation_lock(creation: &mut postgres::Transaction<'_>, table: &str) {
+    creation
+        .execute(
+            "SELECT pg_advisory_xact_lock(1397641047, hashtext($1))",
+            &[&format!("\"public\".\"{table}\"")],
+        )
+        .unwrap();
+}
+
 /// Peers creating the table hold its creation lock; an acquire waits for them up to its
 /// acquire timeout, not the renewals' statement timeout (a third of the ttl), which a fleet
 /// starting at once on loaded hosts outlasted.
@@ -80,20 +85,13 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
 fn acquire_waits_for_peers_creating_the_table_beyond_the_statement_timeout() {
     let connection = connection("postgres");
     let table = "lease_slow_peers";
-    // The lock the crate takes around creation: its class ('SNOW') and the quoted name, with
-    // its schema.
     let held_for = Duration::from_millis(800);
     let (locked_tx, locked) = std::sync::mpsc::channel();
     let peer_connection = connection.clone();
     let releaser = thread::spawn(move || {
         let mut peer = sql(&peer_connection);
         let mut creation = peer.transaction().unwrap();
-        creation
-            .execute(
-                "SELECT pg_advisory_xact_lock(1397641047, hashtext($1))",
-                &[&format!("\"public\".\"{table}\"")],
-            )
-            .unwrap();
+        take_creation_lock(&mut creation, table);
         locked_tx.send(()).unwrap();
         thread::sleep(held_for);
         creation.commit().unwrap();
@@ -109,6 +107,24 @@ fn acquire_waits_for_peers_creating_the_table_beyond_the_statement_timeout() {
     generator.release().unwrap();
 }
 
+/// The SQL of the crate's docs that creates the lease table `table`, with the columns `more`
+/// (each after a comma) after its own, and a row for each worker id from 0 to `last`.
+fn documented_table(table: &str, more: &str, last: u16) -> String {
+    format!(
+        "CREATE TABLE {table} (
+             worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
+             token         bigint,
+             generation    bigint      NOT NULL DEFAULT 0,
+             owner_host    text,
+             owner_pid     integer,
+             acquired_at   timestamptz,
+             expires_at    timestamptz NOT NULL DEFAULT '-infinity',
+             high_water_ms bigint      NOT NULL DEFAULT 0{more}
+         );
+         INSERT INTO {table} (worker_id) SELECT generate_series(0, {last});"
+    )
+}
+
 /// Peers that waited for the creator of the table find it made, and do not report creating
 /// it: the table's existence is read again once the creation lock is theirs, from the
 /// catalog as it stands then.
@@ -119,28 +135,13 @@ fn peers_waiting_for_the_creator_do_not_report_creating_the_table() {
     let table = "lease_created_once";
     let mut creator = sql(&connection);
     let mut creation = creator.transaction().unwrap();
-    // The lock the crate takes around creation: its class ('SNOW') and the qualified name.
-    creation
-        .execute(
-            "SELECT pg_advisory_xact_lock(1397641047, hashtext($1))",
-            &[&format!("\"public\".\"{table}\"")],
-        )
-        .unwrap();
-    let created = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let peers: Vec<_> = (0..PEERS)
-        .map(|_| {
-            let created = Arc::clone(&created);
-            let config = LeaseConfig::new(&connection)
-                .table(table)
-                .max_clock_skew(Duration::ZERO)
-                .on_event(move |event| {
-                    if matches!(event, snowflake_lease::LeaseEvent::TableCreated { .. }) {
-                        created.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    }
-                });
-            thread::spawn(move || LeasedGenerator::acquire(&config))
-        })
-        .collect();
+    take_creation_lock(&mut creation, table);
+    let (peers, created) = acquiring_peers(
+        PEERS,
+        &LeaseConfig::new(&connection)
+            .table(table)
+            .max_clock_skew(Duration::ZERO),
+    );
     // Every peer has found the table missing and waits for the creation lock.
     let mut watcher = sql(&connection);
     poll(
@@ -159,31 +160,10 @@ fn peers_waiting_for_the_creator_do_not_report_creating_the_table() {
     );
     // The creator makes the table, with the SQL of the crate's docs, and lets them in.
     creation
-        .batch_execute(&format!(
-            "CREATE TABLE {table} (
-                 worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
-                 token         bigint,
-                 generation    bigint      NOT NULL DEFAULT 0,
-                 owner_host    text,
-                 owner_pid     integer,
-                 acquired_at   timestamptz,
-                 expires_at    timestamptz NOT NULL DEFAULT '-infinity',
-                 high_water_ms bigint      NOT NULL DEFAULT 0
-             );
-             INSERT INTO {table} (worker_id) SELECT generate_series(0, 1023);"
-        ))
+        .batch_execute(&documented_table(table, "", 1023))
         .unwrap();
     creation.commit().unwrap();
-    let generators: Vec<LeasedGenerator> = peers
-        .into_iter()
-        .map(|peer| {
-            peer.join()
-                .unwrap()
-                .unwrap_or_else(|error| panic!("{error}"))
-        })
-        .collect();
-    let worker_ids: HashSet<u16> = generators.iter().map(LeasedGenerator::worker_id).collect();
-    assert_eq!(worker_ids.len(), PEERS);
+    let _generators = join_distinct(peers);
     assert_eq!(
         created.load(std::sync::atomic::Ordering::Relaxed),
         0,
@@ -342,16 +322,7 @@ fn a_stalled_renewal_expires_the_lease_and_a_late_success_restores_it() {
     assert!(failure.contains("statement timeout"), "{failure}");
     lock.commit().unwrap();
 
-    let id = poll(
-        "serving again",
-        Duration::from_secs(10),
-        || match generator.generate() {
-            Ok(id) => Some(id),
-            Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
-            Err(other) => panic!("{other}"),
-        },
-    );
-    ids.push(id);
+    ids.push(serve_again(&generator, Duration::from_secs(10)));
     ids.push(generator.generate().unwrap());
     assert_strictly_increasing(&ids);
     assert!(ids.iter().all(|id| id.worker_id() == worker_id));
@@ -414,18 +385,7 @@ fn a_stolen_row_makes_the_lease_lost_for_good() {
         )
         .unwrap();
     let (.., stolen_token) = row(&mut client, table, worker_id);
-    poll("LeaseLost", Duration::from_secs(10), || {
-        match generator.generate() {
-            // Until the next renewal (a late one on a busy machine lets the clock pass the
-            // mark, or the deadline, first).
-            Ok(_) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => None,
-            Err(Error::LeaseLost { worker_id: lost }) => {
-                assert_eq!(lost, worker_id);
-                Some(())
-            }
-            Err(other) => panic!("{other}"),
-        }
-    });
+    serve_until_lost(&generator, worker_id, Duration::from_secs(10));
     // For good, through every call, whatever the renewal thread does next.
     thread::sleep(Duration::from_millis(400));
     assert_eq!(generator.generate(), Err(Error::LeaseLost { worker_id }));
@@ -459,29 +419,11 @@ fn a_server_restart_is_survived_without_a_duplicate() {
     let generation = generator.state().generation;
     let mut ids: Vec<SnowflakeId> = (0..100).map(|_| generator.generate().unwrap()).collect();
     cluster.restart();
-    let mut serve = || match generator.generate() {
-        Ok(id) => {
-            ids.push(id);
-            Some(())
-        }
-        // While the server is down: the clock passes the last mark, then the deadline.
-        Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
-        Err(other) => panic!("{other}"),
-    };
-    poll(
-        "serving after the restart",
-        Duration::from_secs(20),
-        &mut serve,
-    );
-    // A renewal on a new connection: the ceiling moves on with the clock.
-    let ceiling = generator.state().high_water_ms;
-    poll(
-        "a renewal after the restart",
+    serve_through_restart(
+        &generator,
+        &mut ids,
+        Some(Duration::from_secs(20)),
         Duration::from_secs(10),
-        || {
-            serve();
-            (generator.state().high_water_ms > ceiling).then_some(())
-        },
     );
     ids.push(generator.generate().unwrap());
     assert_strictly_increasing(&ids);
@@ -792,30 +734,14 @@ fn a_table_of_another_shape_is_an_error_naming_the_column() {
 fn a_ttl_too_small_for_the_margin_is_refused() {
     // Refused before any connection: the server named here does not exist.
     let base = LeaseConfig::new("host=/nonexistent");
-    for (config, ttl, margin) in [
-        (
-            base.clone()
-                .ttl(Duration::from_secs(1))
-                .margin(Duration::from_secs(1)),
-            1_000,
-            1_000,
-        ),
-        (
-            base.clone()
-                .ttl(Duration::from_secs(3))
-                .margin(Duration::from_secs(1)),
-            3_000,
-            1_000,
-        ),
-        (
-            base.clone()
-                .ttl(Duration::from_millis(299))
-                .margin(Duration::from_millis(10)),
-            299,
-            10,
-        ),
-    ] {
-        let error = LeasedGenerator::acquire(&config).unwrap_err();
+    // Each as (ttl, margin) in milliseconds.
+    let with = |ttl: u64, margin: u64| {
+        base.clone()
+            .ttl(Duration::from_millis(ttl))
+            .margin(Duration::from_millis(margin))
+    };
+    for (ttl, margin) in [(1_000, 1_000), (3_000, 1_000), (299, 10)] {
+        let error = LeasedGenerator::acquire(&with(ttl, margin)).unwrap_err();
         match error {
             LeaseError::TtlTooSmall {
                 ttl: named_ttl,
@@ -827,13 +753,7 @@ fn a_ttl_too_small_for_the_margin_is_refused() {
             other => panic!("expected TtlTooSmall, got {other:?}"),
         }
     }
-    let error = LeasedGenerator::acquire(
-        &base
-            .clone()
-            .ttl(Duration::from_secs(1))
-            .margin(Duration::from_secs(1)),
-    )
-    .unwrap_err();
+    let error = LeasedGenerator::acquire(&with(1_000, 1_000)).unwrap_err();
     assert_eq!(
         error.to_string(),
         "ttl 1s is too small for margin 1s: the margin must be less than ttl/3 and the ttl at least 300ms"
@@ -1004,18 +924,7 @@ fn table_creation_is_idempotent_and_safe_under_concurrent_first_acquires() {
             })
         })
         .collect();
-    let generators: Vec<LeasedGenerator> = threads
-        .into_iter()
-        .map(|thread| {
-            thread
-                .join()
-                .unwrap()
-                .unwrap_or_else(|error| panic!("{error}"))
-        })
-        .collect();
-    let worker_ids: HashSet<u16> = generators.iter().map(LeasedGenerator::worker_id).collect();
-    assert_eq!(worker_ids.len(), 20);
-    drop(generators);
+    drop(join_distinct(threads));
     // Again, on the table that now exists.
     let again = [
         LeasedGenerator::acquire(&config).unwrap(),
@@ -1037,21 +946,10 @@ fn table_creation_is_idempotent_and_safe_under_concurrent_first_acquires() {
 
     // A table made by a migration is used as it is: here with ten rows, in a schema.
     client
-        .batch_execute(
-            "CREATE SCHEMA ids;
-             CREATE TABLE ids.worker_lease (
-                 worker_id     smallint    PRIMARY KEY CHECK (worker_id BETWEEN 0 AND 1023),
-                 token         bigint,
-                 generation    bigint      NOT NULL DEFAULT 0,
-                 owner_host    text,
-                 owner_pid     integer,
-                 acquired_at   timestamptz,
-                 expires_at    timestamptz NOT NULL DEFAULT '-infinity',
-                 high_water_ms bigint      NOT NULL DEFAULT 0,
-                 note          text
-             );
-             INSERT INTO ids.worker_lease (worker_id) SELECT generate_series(0, 9);",
-        )
+        .batch_execute(&format!(
+            "CREATE SCHEMA ids; {}",
+            documented_table("ids.worker_lease", ", note text", 9)
+        ))
         .unwrap();
     let migrated =
         LeasedGenerator::acquire(&LeaseConfig::new(&connection).table("ids.worker_lease")).unwrap();

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use mysql_common::{create_table, database_on, hold_all_but, sql};
+use mysql_common::{create_table, database_on, hold_all_but, ignored_test, sql};
 use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::mariadb::Server;
@@ -112,14 +112,7 @@ struct Process {
 impl Process {
     fn spawn(url: &str, dir: &Path, number: usize) -> Process {
         let output = dir.join(format!("holder-{number}.ids"));
-        let child = Command::new(std::env::current_exe().unwrap())
-            .args([
-                TEST,
-                "--exact",
-                "--nocapture",
-                "--test-threads=1",
-                "--ignored",
-            ])
+        let child = ignored_test(TEST)
             .env(mysql_common::CHILD, "holder")
             .env(mysql_common::CONNECTION, url)
             .env(mysql_common::TABLE, TABLE)

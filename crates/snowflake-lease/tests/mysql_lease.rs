@@ -13,8 +13,7 @@ mod mysql_common;
 use std::collections::HashSet;
 use std::io::{BufReader, Read, Write};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
 use std::thread;
 use std::time::Duration;
 
@@ -27,14 +26,6 @@ use test_support::mariadb::{Server, shared};
 
 /// How far above the server's clock any mark may be.
 const LEAD_MS: u64 = 6_666;
-
-/// Every event of a config, in order.
-fn recorded(config: LeaseConfig) -> (LeaseConfig, Arc<Mutex<Vec<LeaseEvent>>>) {
-    let events = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&events);
-    let config = config.on_event(move |event| sink.lock().unwrap().push(event.clone()));
-    (config, events)
-}
 
 #[test]
 fn acquire_generate_release_and_the_row() {
@@ -193,16 +184,7 @@ fn a_stolen_row_makes_the_lease_lost_for_good() {
     ))
     .unwrap();
     let stolen = row(&mut conn, table, worker_id).3;
-    poll("LeaseLost", Duration::from_secs(20), || {
-        match generator.generate() {
-            Ok(_) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => None,
-            Err(Error::LeaseLost { worker_id: lost }) => {
-                assert_eq!(lost, worker_id);
-                Some(())
-            }
-            Err(other) => panic!("{other}"),
-        }
-    });
+    serve_until_lost(&generator, worker_id, Duration::from_secs(20));
     assert_eq!(
         generator.fill(&mut [SnowflakeId::MIN; 3]),
         Err(Error::LeaseLost { worker_id })
@@ -267,16 +249,7 @@ fn a_stalled_renewal_expires_then_renews_late() {
     assert!(state.failed_renewals >= 1 && !state.lost, "{state}");
     assert!(state.last_renewal_error.is_some(), "{state}");
     operator.query_drop("COMMIT").unwrap();
-    let id = poll(
-        "serving again",
-        Duration::from_secs(30),
-        || match generator.generate() {
-            Ok(id) => Some(id),
-            Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
-            Err(other) => panic!("{other}"),
-        },
-    );
-    ids.push(id);
+    ids.push(serve_again(&generator, Duration::from_secs(30)));
     assert_strictly_increasing(&ids);
     let state = generator.state();
     assert!(
@@ -315,12 +288,7 @@ fn sixty_four_processes_claiming_at_once_get_distinct_worker_ids() {
     // core is kept busy by other processes.
     let url = database("lease_sixty_four");
     let table = "lease";
-    let _busy = Busy::every_core();
-    let claimers = Claimers::start(64, || spawn_child(TEST, "claim", &url, table));
-    assert_eq!(
-        claimers.creators, 1,
-        "processes that reported creating the table"
-    );
+    let (_busy, claimers) = sixty_four_claiming(TEST, &url, table);
     let mut conn = sql(&url);
     let (held, owners): (usize, usize) = conn
         .query_first(format!(
@@ -360,18 +328,7 @@ fn peers_wait_for_the_creator_of_the_table() {
         "SELECT GET_LOCK(CONCAT('snowflake_lease_', SHA1('lease_created_once.lease')), 5)",
     );
     assert_eq!(got, 1);
-    let created = Arc::new(AtomicUsize::new(0));
-    let peers: Vec<_> = (0..PEERS)
-        .map(|_| {
-            let created = Arc::clone(&created);
-            let config = short(&url, table).on_event(move |event| {
-                if matches!(event, LeaseEvent::TableCreated { .. }) {
-                    created.fetch_add(1, Ordering::Relaxed);
-                }
-            });
-            thread::spawn(move || LeasedGenerator::acquire(&config))
-        })
-        .collect();
+    let (peers, created) = acquiring_peers(PEERS, &short(&url, table));
     let mut watcher = sql(&url);
     poll(
         "every peer waiting for the lock",
@@ -403,21 +360,12 @@ fn peers_wait_for_the_creator_of_the_table() {
              DO RELEASE_LOCK(CONCAT('snowflake_lease_', SHA1('lease_created_once.lease')))",
         )
         .unwrap();
-    let generators: Vec<LeasedGenerator> = peers
-        .into_iter()
-        .map(|peer| {
-            peer.join()
-                .unwrap()
-                .unwrap_or_else(|error| panic!("{error}"))
-        })
-        .collect();
+    let _generators = join_distinct(peers);
     assert_eq!(
         created.load(Ordering::Relaxed),
         0,
         "peers that found the table made report nothing"
     );
-    let ids: HashSet<u16> = generators.iter().map(LeasedGenerator::worker_id).collect();
-    assert_eq!(ids.len(), PEERS);
 }
 
 #[test]
@@ -642,38 +590,7 @@ fn a_row_whose_mark_is_far_ahead_is_passed_over_and_reported() {
         "UPDATE {table} SET high_water_ms = {poisoned} WHERE worker_id = 3"
     ))
     .unwrap();
-    let (config, events) = recorded(short(&url, table));
-    let generator = LeasedGenerator::acquire(&config).unwrap();
-    assert_eq!(generator.worker_id(), 4, "the usable row");
-    assert!(
-        events.lock().unwrap().iter().any(|event| matches!(
-            event,
-            LeaseEvent::Acquired {
-                worker_id: 4,
-                passed_over: 1,
-                ..
-            }
-        )),
-        "{:?}",
-        events.lock().unwrap()
-    );
-    let error = LeasedGenerator::acquire(&short(&url, table)).unwrap_err();
-    match &error {
-        LeaseError::AllHeld {
-            held,
-            ahead,
-            ahead_ms,
-            ..
-        } => {
-            assert_eq!((*held, *ahead), (1023, 1));
-            let expected = poisoned as u64 - unix_ms();
-            assert!(
-                ahead_ms.abs_diff(expected) < 10_000,
-                "{ahead_ms} vs {expected}"
-            );
-        }
-        other => panic!("expected AllHeld, got {other:?}"),
-    }
+    claim_past_a_poisoned_row(&short(&url, table), poisoned);
 }
 
 /// A holder whose wall clock is a year ahead of the server's, in a child under `faketime`:
@@ -768,23 +685,7 @@ fn a_server_restart_is_survived_without_a_duplicate() {
     let mut ids: Vec<SnowflakeId> = (0..100).map(|_| generator.generate().unwrap()).collect();
     server.kill();
     server.start_again();
-    let mut serve = || match generator.generate() {
-        Ok(id) => {
-            ids.push(id);
-            Some(())
-        }
-        Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
-        Err(other) => panic!("{other}"),
-    };
-    let ceiling = generator.state().high_water_ms;
-    poll(
-        "a renewal after the restart",
-        Duration::from_secs(30),
-        || {
-            serve();
-            (generator.state().high_water_ms > ceiling).then_some(())
-        },
-    );
+    serve_through_restart(&generator, &mut ids, None, Duration::from_secs(30));
     ids.push(generator.generate().unwrap());
     assert_strictly_increasing(&ids);
     let (held, _, row_generation, _) = row(&mut sql(&url), "lease", generator.worker_id());

@@ -9,21 +9,11 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
-
-use common::{connection, short, sql};
+use common::{connection, recorded, short, sql};
 use snowflake_lease::{LeaseConfig, LeaseError, LeaseEvent, LeasedGenerator};
 
 /// The default table, as every message names it.
 const QUALIFIED: &str = "public.snowflake_worker_lease";
-
-/// Every event of a config, in order.
-fn recorded(config: LeaseConfig) -> (LeaseConfig, Arc<Mutex<Vec<LeaseEvent>>>) {
-    let events = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&events);
-    let config = config.on_event(move |event| sink.lock().unwrap().push(event.clone()));
-    (config, events)
-}
 
 /// A new database `name` on the shared server: its connection string, as the superuser.
 fn database(name: &str) -> String {

@@ -6,22 +6,12 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{connection, create_table, short, sql};
+use common::{claim_past_a_poisoned_row, connection, create_table, recorded, short, sql};
 use snowflake::SnowflakeId;
-use snowflake_lease::{Error, LeaseConfig, LeaseError, LeaseEvent, LeasedGenerator};
-use test_support::generated::unix_ms;
+use snowflake_lease::{Error, LeaseError, LeaseEvent, LeasedGenerator};
 use test_support::lease_table::hold_all_but;
-
-/// Every event of a config, in order.
-fn recorded(config: LeaseConfig) -> (LeaseConfig, Arc<Mutex<Vec<LeaseEvent>>>) {
-    let events = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&events);
-    let config = config.on_event(move |event| sink.lock().unwrap().push(event.clone()));
-    (config, events)
-}
 
 #[test]
 fn a_free_row_locked_by_another_claim_is_named_as_such() {
@@ -80,46 +70,8 @@ fn a_row_whose_mark_is_far_ahead_is_passed_over_and_reported() {
             &[&poisoned],
         )
         .unwrap();
-    let (config, events) = recorded(short(&connection, table));
-    let generator = LeasedGenerator::acquire(&config).unwrap();
-    assert_eq!(generator.worker_id(), 4, "the usable row");
+    let generator = claim_past_a_poisoned_row(&short(&connection, table), poisoned);
     generator.generate().unwrap();
-    let acquired = events.lock().unwrap().clone();
-    assert!(
-        acquired.iter().any(|event| matches!(
-            event,
-            LeaseEvent::Acquired {
-                worker_id: 4,
-                passed_over: 1,
-                ..
-            }
-        )),
-        "{acquired:?}"
-    );
-    // With the usable row held too, nothing is left but the poisoned one: refused at once,
-    // saying how far ahead it is.
-    let error = LeasedGenerator::acquire(&short(&connection, table)).unwrap_err();
-    match &error {
-        LeaseError::AllHeld {
-            held,
-            ahead,
-            ahead_ms,
-            ..
-        } => {
-            assert_eq!((*held, *ahead), (1023, 1));
-            let expected = poisoned as u64 - unix_ms();
-            assert!(
-                ahead_ms.abs_diff(expected) < 10_000,
-                "{ahead_ms} vs {expected}"
-            );
-        }
-        other => panic!("expected AllHeld, got {other:?}"),
-    }
-    assert!(
-        error
-            .to_string()
-            .contains("1 free but with a high-water mark too far ahead")
-    );
 }
 
 #[test]

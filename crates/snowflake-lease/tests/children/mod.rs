@@ -8,13 +8,14 @@ use std::collections::{BTreeSet, HashSet};
 use std::io::BufReader;
 use std::io::{BufRead, Read, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeaseEvent, LeasedGenerator};
+use test_support::generated::unix_ms;
 
 /// Calls `attempt` until it gives a value; fails the test after `limit` (a guard against a
 /// hang, never a measure of speed).
@@ -189,6 +190,20 @@ pub(crate) const CONNECTION: &str = "LEASE_CONNECTION";
 /// The lease table, in the child's environment.
 pub(crate) const TABLE: &str = "LEASE_TABLE";
 
+/// The arguments that make this test binary run only `test`, showing its output, on one
+/// thread: a child's.
+pub(crate) fn only(test: &str) -> [&str; 4] {
+    [test, "--exact", "--nocapture", "--test-threads=1"]
+}
+
+/// This test binary again, running only `test`, which is `#[ignore]`d (a chaos test, run on
+/// purpose).
+pub(crate) fn ignored_test(test: &str) -> Command {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command.args(only(test)).arg("--ignored");
+    command
+}
+
 /// This test binary again, running only `test` in the role `role`, with the store's location
 /// and table in its environment.
 pub(crate) fn spawn_child(test: &str, role: &str, location: &str, table: &str) -> Child {
@@ -224,7 +239,7 @@ pub(crate) fn spawn_child_command(
     more: &[(&str, &str)],
 ) -> Child {
     command
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .args(only(test))
         .env(CHILD, role)
         .env(CONNECTION, location)
         .env(TABLE, table)
@@ -377,4 +392,170 @@ impl Claimers {
         }
         drop(readers);
     }
+}
+
+/// `count` threads acquiring with `config` at once: their handles, for [`join_distinct`], and
+/// how many of them reported creating the table.
+pub(crate) fn acquiring_peers(
+    count: usize,
+    config: &LeaseConfig,
+) -> (
+    Vec<JoinHandle<Result<LeasedGenerator, LeaseError>>>,
+    Arc<AtomicUsize>,
+) {
+    let created = Arc::new(AtomicUsize::new(0));
+    let peers = (0..count)
+        .map(|_| {
+            let created = Arc::clone(&created);
+            let config = config.clone().on_event(move |event| {
+                if matches!(event, LeaseEvent::TableCreated { .. }) {
+                    created.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+            thread::spawn(move || LeasedGenerator::acquire(&config))
+        })
+        .collect();
+    (peers, created)
+}
+
+/// Joins threads that each acquired: their generators, whose worker ids must be distinct.
+pub(crate) fn join_distinct(
+    threads: Vec<JoinHandle<Result<LeasedGenerator, LeaseError>>>,
+) -> Vec<LeasedGenerator> {
+    let count = threads.len();
+    let generators: Vec<LeasedGenerator> = threads
+        .into_iter()
+        .map(|thread| {
+            thread
+                .join()
+                .unwrap()
+                .unwrap_or_else(|error| panic!("{error}"))
+        })
+        .collect();
+    let worker_ids: HashSet<u16> = generators.iter().map(LeasedGenerator::worker_id).collect();
+    assert_eq!(worker_ids.len(), count);
+    generators
+}
+
+/// `test`'s 64 children of [`spawn_child`] in the role `claim` (each a [`claim_and_hold`]),
+/// claiming at once on `location`'s `table`, which does not exist yet, on a machine whose
+/// every core other processes keep busy, as in a rollout on loaded hosts: exactly one of them
+/// must report creating the table. The busy processes run until the first value is dropped.
+pub(crate) fn sixty_four_claiming(
+    test: &str,
+    location: &str,
+    table: &str,
+) -> (Vec<Busy>, Claimers) {
+    let busy = Busy::every_core();
+    let claimers = Claimers::start(64, || spawn_child(test, "claim", location, table));
+    assert_eq!(
+        claimers.creators, 1,
+        "processes that reported creating the table"
+    );
+    (busy, claimers)
+}
+
+/// Serves until `generator` finds its lease on `worker_id` lost, failing after `limit`.
+pub(crate) fn serve_until_lost(generator: &LeasedGenerator, worker_id: u16, limit: Duration) {
+    poll("LeaseLost", limit, || {
+        match generator.generate() {
+            // Until the next renewal (a late one on a busy machine lets the clock pass the
+            // mark, or the deadline, first).
+            Ok(_) | Err(Error::AheadOfLease { .. } | Error::LeaseExpired { .. }) => None,
+            Err(Error::LeaseLost { worker_id: lost }) => {
+                assert_eq!(lost, worker_id);
+                Some(())
+            }
+            Err(other) => panic!("{other}"),
+        }
+    });
+}
+
+/// Waits for `generator`, whose lease expired, to serve again: its first id, within `limit`.
+pub(crate) fn serve_again(generator: &LeasedGenerator, limit: Duration) -> SnowflakeId {
+    poll("serving again", limit, || match generator.generate() {
+        Ok(id) => Some(id),
+        Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
+        Err(other) => panic!("{other}"),
+    })
+}
+
+/// Serves into `ids` through a restart of the server (while it is down, the clock passes the
+/// last mark, then the deadline): first until it serves, if `serving_within` is given, then
+/// until a renewal on a new connection moves the ceiling on, within `renewal_within`.
+pub(crate) fn serve_through_restart(
+    generator: &LeasedGenerator,
+    ids: &mut Vec<SnowflakeId>,
+    serving_within: Option<Duration>,
+    renewal_within: Duration,
+) {
+    let mut serve = || match generator.generate() {
+        Ok(id) => {
+            ids.push(id);
+            Some(())
+        }
+        Err(Error::LeaseExpired { .. } | Error::AheadOfLease { .. }) => None,
+        Err(other) => panic!("{other}"),
+    };
+    if let Some(limit) = serving_within {
+        poll("serving after the restart", limit, &mut serve);
+    }
+    let ceiling = generator.state().high_water_ms;
+    poll("a renewal after the restart", renewal_within, || {
+        serve();
+        (generator.state().high_water_ms > ceiling).then_some(())
+    });
+}
+
+/// `config` with every event it reports recorded, in order.
+pub(crate) fn recorded(config: LeaseConfig) -> (LeaseConfig, Arc<Mutex<Vec<LeaseEvent>>>) {
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&events);
+    let config = config.on_event(move |event| sink.lock().unwrap().push(event.clone()));
+    (config, events)
+}
+
+/// On a table whose rows are all held but 3, marked `poisoned` (far ahead), and 4: `config`
+/// claims 4, reporting that it passed one over, and a claim after it is refused at once,
+/// saying how far ahead the poisoned mark is. The holder of 4.
+pub(crate) fn claim_past_a_poisoned_row(config: &LeaseConfig, poisoned: i64) -> LeasedGenerator {
+    let (recording, events) = recorded(config.clone());
+    let generator = LeasedGenerator::acquire(&recording).unwrap();
+    assert_eq!(generator.worker_id(), 4, "the usable row");
+    let acquired = events.lock().unwrap().clone();
+    assert!(
+        acquired.iter().any(|event| matches!(
+            event,
+            LeaseEvent::Acquired {
+                worker_id: 4,
+                passed_over: 1,
+                ..
+            }
+        )),
+        "{acquired:?}"
+    );
+    // With the usable row held too, nothing is left but the poisoned one.
+    let error = LeasedGenerator::acquire(config).unwrap_err();
+    match &error {
+        LeaseError::AllHeld {
+            held,
+            ahead,
+            ahead_ms,
+            ..
+        } => {
+            assert_eq!((*held, *ahead), (1023, 1));
+            let expected = poisoned as u64 - unix_ms();
+            assert!(
+                ahead_ms.abs_diff(expected) < 10_000,
+                "{ahead_ms} vs {expected}"
+            );
+        }
+        other => panic!("expected AllHeld, got {other:?}"),
+    }
+    assert!(
+        error
+            .to_string()
+            .contains("1 free but with a high-water mark too far ahead")
+    );
+    generator
 }

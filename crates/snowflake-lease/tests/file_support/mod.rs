@@ -218,7 +218,7 @@ pub(crate) fn spawn(test: &str, role: &str, directory: &Path, more: &[(&str, &st
 pub(crate) fn command(test: &str, role: &str, directory: &Path, more: &[(&str, &str)]) -> Command {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .args(only(test))
         .env(ROLE, role)
         .env(DIR, directory)
         .envs(more.iter().copied())
