@@ -199,7 +199,7 @@ pub(crate) fn only(test: &str) -> [&str; 4] {
 /// This test binary again, running only `test`, which is `#[ignore]`d (a chaos test, run on
 /// purpose).
 pub(crate) fn ignored_test(test: &str) -> Command {
-    let mut command = Command::new(std::env::current_exe().unwrap());
+    let mut command = this_binary();
     command.args(only(test)).arg("--ignored");
     command
 }
@@ -207,29 +207,16 @@ pub(crate) fn ignored_test(test: &str) -> Command {
 /// This test binary again, running only `test` in the role `role`, with the store's location
 /// and table in its environment.
 pub(crate) fn spawn_child(test: &str, role: &str, location: &str, table: &str) -> Child {
-    spawn_child_with(test, role, location, table, &[])
+    spawn_child_command(this_binary(), test, role, location, table, &[])
 }
 
-/// [`spawn_child`] with `more` variables in the child's environment.
-pub(crate) fn spawn_child_with(
-    test: &str,
-    role: &str,
-    location: &str,
-    table: &str,
-    more: &[(&str, &str)],
-) -> Child {
-    spawn_child_command(
-        Command::new(std::env::current_exe().unwrap()),
-        test,
-        role,
-        location,
-        table,
-        more,
-    )
+/// A command that runs this test binary.
+pub(crate) fn this_binary() -> Command {
+    Command::new(std::env::current_exe().unwrap())
 }
 
-/// [`spawn_child_with`] through `command` (the binary itself, or a wrapper such as
-/// `faketime` with the binary as an argument).
+/// [`spawn_child`] through `command` (the binary itself, or a wrapper such as `faketime` with
+/// the binary as an argument), with `more` variables in the child's environment.
 pub(crate) fn spawn_child_command(
     mut command: Command,
     test: &str,

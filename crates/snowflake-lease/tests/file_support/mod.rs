@@ -216,7 +216,7 @@ pub(crate) fn spawn(test: &str, role: &str, directory: &Path, more: &[(&str, &st
 
 /// The command of [`spawn`], to add to.
 pub(crate) fn command(test: &str, role: &str, directory: &Path, more: &[(&str, &str)]) -> Command {
-    let mut command = Command::new(std::env::current_exe().unwrap());
+    let mut command = this_binary();
     command
         .args(only(test))
         .env(ROLE, role)

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use snowflake_lease::{LeaseConfig, LeaseError, LeasedGenerator};
 
 use crate::store::{
-    assert_apart, child_role, flat_out, read_until, serve_until_told, short, spawn_child_with,
-    stop_serving, value,
+    assert_apart, child_role, flat_out, read_until, serve_until_told, short, spawn_child_command,
+    stop_serving, this_binary, value,
 };
 
 /// How long B serves beside A, flat out: its fills run ahead of its clock, as A's did.
@@ -64,7 +64,7 @@ pub(crate) fn start_holder_a(
 ) -> (Child, BufReader<ChildStdout>, u16) {
     let ttl_ms = ttl.map(|ttl| ttl.as_millis().to_string());
     let env: Vec<(&str, &str)> = ttl_ms.iter().map(|ms| (A_TTL_MS, ms.as_str())).collect();
-    let mut child = spawn_child_with(test, "holder", connection, table, &env);
+    let mut child = spawn_child_command(this_binary(), test, "holder", connection, table, &env);
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let lines = read_until(&mut child, &mut stdout, "ready");
     let worker_id = value(&lines, "worker_id");
