@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -20,6 +20,7 @@ use snowflake::SnowflakeId;
 use snowflake_lease::{LeaseConfig, LeasedGenerator};
 use test_support::postgres::Cluster;
 use test_support::seeded::Rng;
+use test_support::watched::Watched;
 
 const TABLE: &str = "chaos_lease";
 /// The lease's ttl, as given to the command and as a duration.
@@ -47,42 +48,21 @@ struct Stop {
 }
 
 struct Process {
-    child: Child,
+    /// The child, its exit status once reaped, and whether it was killed.
+    watched: Watched,
     stdout: PathBuf,
     stderr: PathBuf,
-    status: Option<ExitStatus>,
-    killed: bool,
     stop: Option<Stop>,
 }
 
 impl Process {
-    fn running(&self) -> bool {
-        self.status.is_none()
-    }
-
     /// Running and not stopped.
     fn serving(&self) -> bool {
-        self.running() && self.stop.as_ref().is_none_or(|stop| stop.resumed.is_some())
+        self.watched.running() && self.stop.as_ref().is_none_or(|stop| stop.resumed.is_some())
     }
 
     fn pid(&self) -> i32 {
-        i32::try_from(self.child.id()).expect("a pid fits an i32")
-    }
-
-    fn poll(&mut self) {
-        if self.status.is_none() {
-            self.status = self.child.try_wait().expect("the child can be waited for");
-        }
-    }
-}
-
-/// A test that fails midway leaves no process behind (a stopped one would stay forever).
-impl Drop for Process {
-    fn drop(&mut self) {
-        if self.status.is_none() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        i32::try_from(self.watched.child.id()).expect("a pid fits an i32")
     }
 }
 
@@ -197,11 +177,9 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
             .spawn()
             .expect("the binary runs");
         processes.push(Process {
-            child,
+            watched: Watched::new(child),
             stdout,
             stderr,
-            status: None,
-            killed: false,
             stop: None,
         });
     };
@@ -216,7 +194,9 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
     let mut last_spawn = start;
     while start.elapsed() < DRIVE {
         let now = Instant::now();
-        processes.iter_mut().for_each(Process::poll);
+        for process in &mut processes {
+            process.watched.poll();
+        }
 
         // SIGCONT for stops that are due, noting whether the row was taken meanwhile.
         for process in &mut processes {
@@ -291,9 +271,7 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
                         start.elapsed()
                     );
                 } else {
-                    process.child.kill().unwrap();
-                    process.killed = true;
-                    process.status = Some(process.child.wait().unwrap());
+                    process.watched.kill();
                     kills += 1;
                     println!("{:>5.1?} kill #{index}", start.elapsed());
                 }
@@ -306,9 +284,11 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
     // killed.
     let wait_start = Instant::now();
     loop {
-        processes.iter_mut().for_each(Process::poll);
+        for process in &mut processes {
+            process.watched.poll();
+        }
         let pending = processes.iter().any(|process| {
-            process.running()
+            process.watched.running()
                 && process
                     .stop
                     .as_ref()
@@ -320,11 +300,9 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
         thread::sleep(Duration::from_millis(50));
     }
     for process in &mut processes {
-        process.poll();
-        if process.running() {
-            process.child.kill().unwrap();
-            process.killed = true;
-            process.status = Some(process.child.wait().unwrap());
+        process.watched.poll();
+        if process.watched.running() {
+            process.watched.kill();
         }
     }
 
@@ -338,10 +316,10 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
     let mut taken_stops = 0;
     let mut lines_after_sigcont = Vec::new();
     for (index, process) in processes.iter().enumerate() {
-        let status = process.status.expect("every process has ended");
+        let status = process.watched.status.expect("every process has ended");
         let name = match status.code() {
             Some(code) => format!("exit {code}"),
-            None if process.killed => "killed".to_owned(),
+            None if process.watched.killed => "killed".to_owned(),
             None => "signal".to_owned(),
         };
         *statuses.entry(name).or_default() += 1;
@@ -375,7 +353,7 @@ fn killed_stopped_and_replaced_processes_under_leases_never_write_a_duplicate() 
                 first_file.insert(id.to_u64(), index);
             }
         }
-        match (status.code(), process.killed) {
+        match (status.code(), process.watched.killed) {
             (None, true) | (Some(3), false) => {}
             // A lease not acquired (every worker id held, or the server restarting).
             (Some(1), false) if ids.is_empty() => {}

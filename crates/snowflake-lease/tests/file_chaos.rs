@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ExitStatus, Stdio};
+use std::process::Stdio;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,6 +25,7 @@ use file_support::*;
 use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::seeded::Rng;
+use test_support::watched::Watched;
 
 const TEST: &str = "killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id";
 const PROCESSES: usize = 8;
@@ -76,11 +77,10 @@ fn child(dir: &std::path::Path) -> ! {
 }
 
 struct Process {
-    child: Child,
+    /// The child, its exit status once reaped, and whether it was killed.
+    watched: Watched,
     output: PathBuf,
     errors: PathBuf,
-    status: Option<ExitStatus>,
-    killed: bool,
     /// Until when it stays stopped.
     stopped: Option<Instant>,
     /// When an operator deletes its slot file, while it is stopped.
@@ -90,18 +90,8 @@ struct Process {
 }
 
 impl Process {
-    fn running(&self) -> bool {
-        self.status.is_none()
-    }
-
     fn serving(&self) -> bool {
-        self.running() && self.stopped.is_none()
-    }
-
-    fn poll(&mut self) {
-        if self.status.is_none() {
-            self.status = self.child.try_wait().unwrap();
-        }
+        self.watched.running() && self.stopped.is_none()
     }
 
     /// The batches it reported: complete lines only (a killed writer may leave half of one).
@@ -127,16 +117,6 @@ impl Process {
         let text = std::fs::read_to_string(&self.output).ok()?;
         let first: u64 = text.lines().next()?.split(' ').next()?.parse().ok()?;
         Some(SnowflakeId::from_u64(first).ok()?.worker_id())
-    }
-}
-
-/// A test that fails midway leaves no process behind (a stopped one would stay forever).
-impl Drop for Process {
-    fn drop(&mut self) {
-        if self.status.is_none() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
     }
 }
 
@@ -172,11 +152,9 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
             .spawn()
             .unwrap();
         processes.push(Process {
-            child,
+            watched: Watched::new(child),
             output,
             errors,
-            status: None,
-            killed: false,
             stopped: None,
             delete_at: None,
             file_deleted: false,
@@ -189,7 +167,9 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
     let mut last_spawn = start - Duration::from_secs(1);
     while start.elapsed() < DRIVE {
         let now = Instant::now();
-        processes.iter_mut().for_each(Process::poll);
+        for process in &mut processes {
+            process.watched.poll();
+        }
         // An operator deletes the slot file of a stopped process: a newcomer takes its worker
         // id while it is stopped, and it may serve again, up to its ceiling, once continued.
         for process in &mut processes {
@@ -198,7 +178,8 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
             {
                 process.delete_at = None;
                 let worker_id = process.worker_id().unwrap();
-                if process.running() && std::fs::remove_file(slot(&scratch.path, worker_id)).is_ok()
+                if process.watched.running()
+                    && std::fs::remove_file(slot(&scratch.path, worker_id)).is_ok()
                 {
                     process.file_deleted = true;
                     deletes += 1;
@@ -211,8 +192,8 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
                 && now >= until
             {
                 process.stopped = None;
-                if process.running() {
-                    signal(process.child.id(), "-CONT");
+                if process.watched.running() {
+                    signal(process.watched.child.id(), "-CONT");
                 }
             }
         }
@@ -232,15 +213,13 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
                 let index = candidates[rng.index(candidates.len())];
                 let process = &mut processes[index];
                 if rng.below(100) < 60 {
-                    process.child.kill().unwrap();
-                    process.killed = true;
-                    process.status = Some(process.child.wait().unwrap());
+                    process.watched.kill();
                     kills += 1;
                 } else {
                     // From a blink to three times the ttl; its file deleted meanwhile, in
                     // two stops of five.
                     let pause = Duration::from_millis(200 + rng.below(2800));
-                    signal(process.child.id(), "-STOP");
+                    signal(process.watched.child.id(), "-STOP");
                     let stopped_at = Instant::now();
                     process.stopped = Some(stopped_at + pause);
                     if rng.below(5) < 2 {
@@ -255,17 +234,15 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
     }
     // Let continued processes that lost their file find out, then end everything.
     for process in &mut processes {
-        if process.stopped.take().is_some() && process.running() {
-            signal(process.child.id(), "-CONT");
+        if process.stopped.take().is_some() && process.watched.running() {
+            signal(process.watched.child.id(), "-CONT");
         }
     }
     thread::sleep(Duration::from_secs(2));
     for process in &mut processes {
-        process.poll();
-        if process.running() {
-            process.child.kill().unwrap();
-            process.killed = true;
-            process.status = Some(process.child.wait().unwrap());
+        process.watched.poll();
+        if process.watched.running() {
+            process.watched.kill();
         }
     }
 
@@ -275,10 +252,10 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
     let mut by_worker: BTreeMap<u16, Vec<(u64, u64, usize)>> = BTreeMap::new();
     let (mut ids, mut lost, mut all_held) = (0u64, 0, 0);
     for (index, process) in processes.iter().enumerate() {
-        let status = process.status.unwrap();
+        let status = process.watched.status.unwrap();
         let batches = process.batches();
         let stderr = std::fs::read_to_string(&process.errors).unwrap();
-        match (status.code(), process.killed) {
+        match (status.code(), process.watched.killed) {
             (None, true) => {}
             (Some(LOST), false) if process.file_deleted => lost += 1,
             (Some(ALL_HELD), false) if batches.is_empty() => all_held += 1,
@@ -374,8 +351,8 @@ fn killed_stopped_and_replaced_processes_on_one_directory_never_share_an_id() {
                 process.worker_id(),
                 batches.first().map(|b| ms(b.0)),
                 batches.last().map(|b| ms(b.1)),
-                process.status,
-                process.killed,
+                process.watched.status,
+                process.watched.killed,
                 process.file_deleted,
                 process.output.display()
             );

@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
@@ -29,6 +29,7 @@ use snowflake::SnowflakeId;
 use snowflake_lease::{Error, LeaseConfig, LeaseError, LeasedGenerator};
 use test_support::mariadb::Server;
 use test_support::seeded::Rng;
+use test_support::watched::Watched;
 
 const TEST: &str = "killed_stopped_and_restarted_holders_never_share_an_id";
 const TABLE: &str = "chaos_lease";
@@ -101,10 +102,9 @@ fn holder_in_child(url: &str, output: &Path) -> ! {
 }
 
 struct Process {
-    child: Child,
+    /// The child, its exit status once reaped, and whether it was killed.
+    watched: Watched,
     output: PathBuf,
-    status: Option<ExitStatus>,
-    killed: bool,
     /// When it was stopped, until it is resumed.
     stopped: Option<Instant>,
 }
@@ -123,40 +123,22 @@ impl Process {
             .spawn()
             .unwrap();
         Process {
-            child,
+            watched: Watched::new(child),
             output,
-            status: None,
-            killed: false,
             stopped: None,
         }
     }
 
-    fn poll(&mut self) {
-        if self.status.is_none() {
-            self.status = self.child.try_wait().expect("the child can be waited for");
-        }
-    }
-
     fn serving(&self) -> bool {
-        self.status.is_none() && self.stopped.is_none()
+        self.watched.status.is_none() && self.stopped.is_none()
     }
 
     fn signal(&self, name: &str) {
         let status = Command::new("kill")
-            .args([name, &self.child.id().to_string()])
+            .args([name, &self.watched.child.id().to_string()])
             .status()
             .expect("kill runs");
-        assert!(status.success(), "kill {name} {}", self.child.id());
-    }
-}
-
-/// A test that fails midway leaves no process behind (a stopped one would stay forever).
-impl Drop for Process {
-    fn drop(&mut self) {
-        if self.status.is_none() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        assert!(status.success(), "kill {name} {}", self.watched.child.id());
     }
 }
 
@@ -197,7 +179,7 @@ fn killed_stopped_and_restarted_holders_never_share_an_id() {
     while start.elapsed() < DRIVE {
         thread::sleep(Duration::from_millis(50));
         for process in &mut processes {
-            process.poll();
+            process.watched.poll();
             if let Some(stopped) = process.stopped
                 && stopped.elapsed() >= STOP
             {
@@ -208,7 +190,7 @@ fn killed_stopped_and_restarted_holders_never_share_an_id() {
         // A process killed, or that lost its lease, is replaced.
         let running = processes
             .iter()
-            .filter(|process| process.status.is_none())
+            .filter(|process| process.watched.status.is_none())
             .count();
         if running < PROCESSES {
             for _ in running..PROCESSES {
@@ -234,9 +216,7 @@ fn killed_stopped_and_restarted_holders_never_share_an_id() {
         let chosen = &mut processes[serving[rng.index(serving.len())]];
         match rng.below(10) {
             0..=3 => {
-                let _ = chosen.child.kill();
-                chosen.status = Some(chosen.child.wait().unwrap());
-                chosen.killed = true;
+                chosen.watched.kill();
                 kills += 1;
             }
             4..=6 => {
@@ -252,19 +232,19 @@ fn killed_stopped_and_restarted_holders_never_share_an_id() {
         if process.stopped.take().is_some() {
             process.signal("-CONT");
         }
-        drop(process.child.stdin.take());
+        drop(process.watched.child.stdin.take());
     }
     let ended_at = Instant::now();
     for process in &mut processes {
-        while process.status.is_none() {
-            process.poll();
+        while process.watched.status.is_none() {
+            process.watched.poll();
             assert!(ended_at.elapsed() < PATIENCE, "a holder did not stop");
             thread::sleep(Duration::from_millis(10));
         }
-        let status = process.status.unwrap();
-        if !process.killed {
+        let status = process.watched.status.unwrap();
+        if !process.watched.killed {
             let mut stderr = String::new();
-            if let Some(mut pipe) = process.child.stderr.take() {
+            if let Some(mut pipe) = process.watched.child.stderr.take() {
                 let _ = pipe.read_to_string(&mut stderr);
             }
             assert!(

@@ -26,6 +26,7 @@
 //! - [`schema`]: the JSON Schema of an id and what `serde_json` writes against it.
 //! - [`strategy`]: proptest strategies of strings and bytes.
 //! - [`temp_dir`]: a directory of a test's own, removed when dropped.
+//! - [`watched`]: a chaos test's child process, its exit status and whether it was killed.
 //! - [`mariadb`]: throwaway MariaDB servers, over a Unix socket and TCP on 127.0.0.1, for the
 //!   MySQL tests: a primary, an asynchronous replica of it, a crash, a promotion, TLS, and a
 //!   forwarder in front of them.
@@ -64,3 +65,5 @@ pub mod stress;
 pub mod suites;
 pub mod temp_dir;
 pub mod text;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod watched;
