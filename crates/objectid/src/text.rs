@@ -122,10 +122,6 @@ impl ObjectId {
     /// # Ok::<(), objectid::ParseError>(())
     /// ```
     #[cfg(feature = "std")]
-    #[allow(
-        clippy::inherent_to_string_shadow_display,
-        reason = "the same text as Display, without the formatter"
-    )]
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {

@@ -143,10 +143,6 @@ impl SnowflakeId {
     /// # Ok::<(), snowflake::Error>(())
     /// ```
     #[cfg(feature = "std")]
-    #[allow(
-        clippy::inherent_to_string_shadow_display,
-        reason = "the same text as Display, without the formatter"
-    )]
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {

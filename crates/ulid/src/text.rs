@@ -116,10 +116,6 @@ impl Ulid {
     /// assert_eq!(id.to_string(), format!("{id}"));
     /// ```
     #[cfg(feature = "std")]
-    #[allow(
-        clippy::inherent_to_string_shadow_display,
-        reason = "the same text as Display, without the formatter"
-    )]
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {

@@ -127,10 +127,6 @@ impl Uuid7 {
     /// # Ok::<(), uuid7::ParseError>(())
     /// ```
     #[cfg(feature = "std")]
-    #[allow(
-        clippy::inherent_to_string_shadow_display,
-        reason = "the same text as Display, without the formatter"
-    )]
     #[inline]
     #[must_use]
     pub fn to_string(&self) -> String {
