@@ -64,10 +64,20 @@ run_test_binaries() {
         for skip in ${skipped[$key]:-}; do skip_args+=(--skip "$skip"); done
         log=$out/logs/$package.$name.log
         (
-            status=0
-            cd "$directory" && CARGO_MANIFEST_DIR=$directory CARGO_PKG_NAME=$package \
-                timeout 900 "$@" "$executable" "${skip_args[@]}" </dev/null >"$log" 2>&1 ||
-                status=$?
+            cd "$directory" || exit
+            # A test binary prints its first line ("running N tests") at once. A failed run that
+            # wrote nothing never started: Wine's process start fails now and then, and that
+            # start alone is tried again, three times in all. A test that fails prints.
+            for attempt in 1 2 3; do
+                status=0
+                CARGO_MANIFEST_DIR=$directory CARGO_PKG_NAME=$package \
+                    timeout 900 "$@" "$executable" "${skip_args[@]}" </dev/null >"$log" 2>&1 ||
+                    status=$?
+                if [ "$status" -eq 0 ] || [ "$status" -eq 124 ] || [ -s "$log" ]; then
+                    break
+                fi
+                echo "$label: $key wrote nothing and exited with $status (attempt $attempt)" >&2
+            done
             echo "$status" >"$log.status"
         ) &
         running=$((running + 1))
