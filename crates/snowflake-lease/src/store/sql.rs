@@ -5,8 +5,9 @@
 use crate::error::LeaseError;
 
 /// Checks a table name, `name` or `qualifier.name` (a schema or a database), whatever case it
-/// is written in: the name folded to lower case, both servers' unquoted spelling.
-pub(crate) fn checked_table_name(name: &str) -> Result<String, LeaseError> {
+/// is written in, and returns its qualifier, if it names one, and the table's own name, folded
+/// to lower case: both servers' unquoted spelling.
+pub(crate) fn checked_table_name(name: &str) -> Result<(Option<String>, String), LeaseError> {
     let invalid = |reason| LeaseError::TableName {
         name: name.to_owned(),
         reason,
@@ -36,7 +37,10 @@ pub(crate) fn checked_table_name(name: &str) -> Result<String, LeaseError> {
             return Err(invalid("a part is longer than 63 bytes"));
         }
     }
-    Ok(folded)
+    Ok(match folded.split_once('.') {
+        Some((qualifier, relation)) => (Some(qualifier.to_owned()), relation.to_owned()),
+        None => (None, folded),
+    })
 }
 
 /// `%XX` escapes decoded, as UTF-8 (`+` stays a plus, as in libpq, `postgres` and `mysql`).

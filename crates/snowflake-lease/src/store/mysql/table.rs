@@ -88,11 +88,10 @@ impl Table {
     /// Checks `name` (`name` or `database.name`, folded to lower case), and puts a name
     /// without a database in `url_database`, the URL's.
     pub(crate) fn parse(name: &str, url_database: Option<&str>) -> Result<Table, LeaseError> {
-        let folded = checked_table_name(name)?;
-        let parts: Vec<&str> = folded.split('.').collect();
-        let (database, relation) = match parts.as_slice() {
-            [relation] => match url_database {
-                Some(database) => (database.to_owned(), (*relation).to_owned()),
+        let (database, relation) = match checked_table_name(name)? {
+            (Some(database), relation) => (database, relation),
+            (None, relation) => match url_database {
+                Some(database) => (database.to_owned(), relation),
                 None => {
                     return Err(LeaseError::MysqlUrl {
                         reason: format!(
@@ -102,14 +101,6 @@ impl Table {
                     });
                 }
             },
-            [database, relation] => ((*database).to_owned(), (*relation).to_owned()),
-            // One or two parts, as `checked_table_name` found: this arm serves no name.
-            _ => {
-                return Err(LeaseError::TableName {
-                    name: name.to_owned(),
-                    reason: "it has more than one `.`",
-                });
-            }
         };
         let quoted = format!("{}.{}", quote(&database), quote(&relation));
         Ok(Table {

@@ -66,20 +66,9 @@ impl Table {
     /// Checks `name` (`name` or `schema.name`), folds it to lower case as PostgreSQL folds a
     /// name without quotes, puts a name without a schema in [`DEFAULT_SCHEMA`], and quotes it.
     pub(crate) fn parse(name: &str) -> Result<Table, LeaseError> {
-        let folded = checked_table_name(name)?;
-        let parts: Vec<&str> = folded.split('.').collect();
-        let schema_implied = parts.len() == 1;
-        let (schema, relation) = match parts.as_slice() {
-            [relation] => (DEFAULT_SCHEMA, *relation),
-            [schema, relation] => (*schema, *relation),
-            // One or two parts, as `checked_table_name` found: this arm serves no name.
-            _ => {
-                return Err(LeaseError::TableName {
-                    name: name.to_owned(),
-                    reason: "it has more than one `.`",
-                });
-            }
-        };
+        let (schema, relation) = checked_table_name(name)?;
+        let schema_implied = schema.is_none();
+        let schema = schema.unwrap_or_else(|| DEFAULT_SCHEMA.to_owned());
         let quoted = format!("\"{schema}\".\"{relation}\"");
         let q = &quoted;
         // A free row is one whose lease has expired and whose mark a holder can get above
@@ -88,8 +77,8 @@ impl Table {
         let usable = format!("expires_at <= now() AND high_water_ms <= {NOW_MS} + $5 + $6");
         Ok(Table {
             name: format!("{schema}.{relation}"),
-            schema: schema.to_owned(),
-            relation: relation.to_owned(),
+            schema,
+            relation,
             schema_implied,
             acquire: format!(
                 "WITH candidate AS (\
