@@ -54,17 +54,29 @@ impl Watched {
         }
     }
 
-    /// Kills the process (`SIGKILL`), as a crash would, and reaps it.
+    /// Kills the process (`SIGKILL`), as a crash would, and reaps it. A process that ended on
+    /// its own first keeps its exit status and is not [`killed`](Self::killed).
     ///
     /// # Panics
     ///
     /// If it cannot be waited for.
     pub fn kill(&mut self) {
-        // A child that ended on its own since the last poll is reaped all the same.
+        if self.status.is_some() {
+            return;
+        }
+        // Killing a process that has ended but is not yet reaped does nothing: its status
+        // tells which came first.
         let _ = self.child.kill();
-        self.killed = true;
-        self.status = Some(self.child.wait().expect("the child can be waited for"));
+        let status = self.child.wait().expect("the child can be waited for");
+        self.killed = ended_by_a_signal(status);
+        self.status = Some(status);
     }
+}
+
+/// Whether `status` is that of a process ended by a signal (on Unix; elsewhere, where an exit
+/// status does not tell, by the kill).
+fn ended_by_a_signal(status: ExitStatus) -> bool {
+    !cfg!(unix) || status.code().is_none()
 }
 
 impl Drop for Watched {
@@ -73,5 +85,27 @@ impl Drop for Watched {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::Watched;
+    use std::process::Command;
+
+    /// A child that ended on its own before the kill keeps its own exit status and is not
+    /// counted as killed: a chaos test would take its exit for a kill's.
+    #[test]
+    fn a_child_that_ended_before_the_kill_was_not_killed() {
+        let mut ended = Watched::new(Command::new("true").spawn().unwrap());
+        // Not polled: it has ended, and is not yet reaped, when the kill comes.
+        while std::fs::read_to_string(format!("/proc/{}/stat", ended.child.id()))
+            .is_ok_and(|stat| !stat.contains(") Z "))
+        {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        ended.kill();
+        assert!(!ended.killed, "{:?}", ended.status);
+        assert!(ended.status.is_some_and(|status| status.success()));
     }
 }
